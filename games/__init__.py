@@ -1,0 +1,31 @@
+"""Pure rule modules, one package per game, all following the same contract.
+
+``games.get(game_id)`` returns a module with ``id``, ``title``, ``min_players``,
+``max_players``, ``setup``, ``to_act``, ``legal_actions``, ``apply``, ``view`` and
+``outcome`` (see ``docs/contract.md``). Optional members the bot uses when present:
+``OPTIONS`` (lobby options), ``COMMANDS`` (typed slash commands), ``label`` (short
+button text for an action) and ``summary`` (one line for the lobby and status).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from games.core import IllegalAction
+
+__all__ = ["IllegalAction", "get", "names"]
+
+_IDS = ("knarr",)
+
+
+def names() -> list[str]:
+    """The ids of every playable game."""
+    return list(_IDS)
+
+
+def get(game_id: str) -> ModuleType:
+    """The rule module of ``game_id``; ``KeyError`` for an unknown id."""
+    if game_id not in _IDS:
+        raise KeyError(game_id)
+    return importlib.import_module(f"games.{game_id}")

@@ -1,0 +1,106 @@
+"""Shared helpers for the pure rule modules.
+
+Everything here works on plain JSON states (dicts, lists, str, int, bool, None).
+Randomness is a small generator whose whole position is one integer kept in
+``state["rng"]``, so a state can be stored, copied and replayed exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+State = dict[str, Any]
+
+_MASK64 = (1 << 64) - 1
+
+
+class IllegalAction(Exception):
+    """An action that is not legal now. ``str(error)`` is one plain sentence for the player."""
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of a JSON value, faster than ``copy.deepcopy`` for plain data."""
+    if isinstance(value, dict):
+        return {key: clone(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [clone(item) for item in value]
+    return value
+
+
+# --- seeded randomness -------------------------------------------------------------
+
+
+def seed_rng(state: State, seed: int) -> None:
+    state["rng"] = seed & _MASK64
+
+
+def _next64(state: State) -> int:
+    # splitmix64: tiny, well mixed, and its whole position is one integer.
+    x = (state["rng"] + 0x9E3779B97F4A7C15) & _MASK64
+    state["rng"] = x
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+def rand_below(state: State, n: int) -> int:
+    """A uniform integer in ``range(n)``, advancing the state's generator."""
+    if n <= 0:
+        raise ValueError("rand_below needs n > 0")
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        x = _next64(state)
+        if x < limit:
+            return x % n
+
+
+def choice(state: State, items: list[Any]) -> Any:
+    return items[rand_below(state, len(items))]
+
+
+def shuffle(state: State, items: list[Any]) -> None:
+    """Shuffle ``items`` in place (Fisher-Yates) with the state's generator."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rand_below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+# --- hidden information ------------------------------------------------------------
+
+
+def mark_reveal(state: State) -> None:
+    """Note that hidden information came to light (a card drawn, a die rolled).
+
+    The bot compares this counter before and after a move: a move that revealed
+    something cannot be taken back by its player alone.
+    """
+    state["reveals"] = state.get("reveals", 0) + 1
+
+
+def draw(state: State, pile: list[Any]) -> Any:
+    """Take the top card of a face-down pile (its last item) and count the reveal."""
+    mark_reveal(state)
+    return pile.pop()
+
+
+def revealed(before: State, after: State) -> bool:
+    """Did going from ``before`` to ``after`` bring hidden information to light?"""
+    return before.get("reveals", 0) != after.get("reveals", 0) or before.get("rng") != after.get(
+        "rng"
+    )
+
+
+# --- public log --------------------------------------------------------------------
+
+
+def log(state: State, seat: int | None, text: str) -> None:
+    """Append one public line to the game's log.
+
+    ``text`` is written without the player's name ("recruits a red Viking"); the bot
+    puts the seat's name in front. It must never mention hidden cards.
+    """
+    state.setdefault("log", []).append({"seat": seat, "text": text})
+
+
+def split_action(action: str) -> list[str]:
+    return action.strip().lower().split()
