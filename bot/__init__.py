@@ -1,0 +1,1 @@
+"""Skald's Discord side: the table core, storage, and the discord.py adapter."""

@@ -1,0 +1,63 @@
+"""``python -m bot`` runs the bot; ``python -m bot local`` plays offline in the terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+NO_TOKEN = (
+    "Skald needs a Discord bot token: copy .env.example to .env and set DISCORD_TOKEN "
+    "(see the README, 'Running the bot'). To try a game offline without Discord, run: "
+    "python -m bot local"
+)
+
+
+def _point_at_fake_discord(url: str) -> None:
+    """Talk to a local fake Discord (used by the smoke tests) instead of discord.com."""
+    import discord
+    import yarl
+
+    base = url.rstrip("/")
+    discord.http.Route.BASE = f"{base}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base.replace("http", "ws", 1) + "/")
+
+
+async def _serve() -> int:
+    from bot.app import SkaldBot
+    from bot.config import load_settings
+    from bot.storage import Storage
+    from bot.table import Table
+
+    settings = load_settings()
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    extra = {}
+    if settings.fake_discord_url:
+        _point_at_fake_discord(settings.fake_discord_url)
+        extra["guild_ready_timeout"] = 0.2
+    storage = await Storage.open(settings.database)
+    table = Table(storage, default_reminder_hours=settings.reminder_hours)
+    try:
+        async with SkaldBot(table, test_guild=settings.test_guild, **extra) as bot:
+            await bot.start(settings.token)
+    finally:
+        await storage.close()
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if argv[:1] == ["local"]:
+        from bot.sandbox import main as sandbox
+
+        return sandbox(argv[1:])
+    try:
+        return asyncio.run(_serve())
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,245 @@
+"""The slash commands: ``/game`` (lobby and table), ``/move`` and one group per game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import games
+from bot.table import TableError
+
+Callback = Callable[..., Coroutine[Any, Any, None]]
+
+
+def _ids(interaction: discord.Interaction) -> tuple[str, str]:
+    return str(interaction.channel_id), str(interaction.user.id)
+
+
+def _ctl(interaction: discord.Interaction) -> Any:
+    return interaction.client.controller  # type: ignore[attr-defined]
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"ship=advanced artifact=random"`` -> ``{"ship": "advanced", "artifact": "random"}``."""
+    options: dict[str, str] = {}
+    for part in (text or "").replace(",", " ").split():
+        name, sep, value = part.partition("=")
+        if not sep or not name or not value:
+            raise TableError(f"Write options as name=value, for example ship=advanced (not '{part}').")
+        options[name.strip().lower()] = value.strip().lower()
+    return options
+
+
+GAME_CHOICES = [app_commands.Choice(name=games.get(g).title, value=g) for g in games.names()]
+
+
+async def option_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    game_id = getattr(interaction.namespace, "game", None) or games.names()[0]
+    module = games.get(game_id) if game_id in games.names() else None
+    if module is None:
+        return []
+    done, _, last = current.rpartition(" ")
+    out = []
+    for option in getattr(module, "OPTIONS", []):
+        for choice in option["choices"]:
+            text = f"{option['name']}={choice}"
+            if text.startswith(last.lower()):
+                value = f"{done} {text}".strip()
+                out.append(app_commands.Choice(name=value[:100], value=value[:100]))
+    return out[:25]
+
+
+class GameCommands(app_commands.Group):
+    def __init__(self) -> None:
+        super().__init__(name="game", description="Start, join and run a board game in this channel")
+
+    @app_commands.command(description="Open a new game in this channel")
+    @app_commands.describe(
+        game="Which game to play", options="Game options as name=value, e.g. ship=advanced"
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(options=option_autocomplete)
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+        channel, user = _ids(interaction)
+        ctl = _ctl(interaction)
+        try:
+            chosen = parse_options(options)
+        except TableError as error:
+            await ctl.say(interaction, str(error))
+            return
+        await ctl.run(
+            interaction, ctl.table.new_game(channel, user, interaction.user.display_name, game, chosen)
+        )
+
+    @app_commands.command(description="Take a seat in the game being set up here")
+    async def join(self, interaction: discord.Interaction) -> None:
+        channel, user = _ids(interaction)
+        await _ctl(interaction).run(
+            interaction, _ctl(interaction).table.join(channel, user, interaction.user.display_name)
+        )
+
+    @app_commands.command(description="Leave the game being set up here")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await _ctl(interaction).run(interaction, _ctl(interaction).table.leave(*_ids(interaction)))
+
+    @app_commands.command(name="addbot", description="Add a seat played by the bot (random legal moves)")
+    async def add_bot(self, interaction: discord.Interaction) -> None:
+        await _ctl(interaction).run(interaction, _ctl(interaction).table.add_bot(*_ids(interaction)))
+
+    @app_commands.command(description="Start the game (host only)")
+    @app_commands.describe(order="Seat order: random, or the order people joined")
+    @app_commands.choices(
+        order=[
+            app_commands.Choice(name="random", value="random"),
+            app_commands.Choice(name="as joined", value="joined"),
+        ]
+    )
+    async def start(self, interaction: discord.Interaction, order: str | None = None) -> None:
+        channel, user = _ids(interaction)
+        await _ctl(interaction).run(
+            interaction, _ctl(interaction).table.start(channel, user, order or "random")
+        )
+
+    @app_commands.command(description="Who is playing, whose turn it is, and how long it has waited")
+    async def status(self, interaction: discord.Interaction) -> None:
+        ctl = _ctl(interaction)
+        try:
+            text = await ctl.table.status(str(interaction.channel_id))
+        except TableError as error:
+            text = str(error)
+        await ctl.say(interaction, text)
+
+    @app_commands.command(description="Post the current board again")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await _ctl(interaction).post_board(interaction)
+
+    @app_commands.command(description="See your hidden cards (only you see the answer)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await _ctl(interaction).show_hand(interaction)
+
+    @app_commands.command(description="The recent moves, and the whole game as a file")
+    async def log(self, interaction: discord.Interaction) -> None:
+        await _ctl(interaction).send_log(interaction)
+
+    @app_commands.command(
+        description="Take back your last move (others must allow it if it showed new cards)"
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await _ctl(interaction).run(interaction, _ctl(interaction).table.undo(*_ids(interaction)))
+
+    @app_commands.command(description="Resign: the bot plays your seat from now on")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await _ctl(interaction).run(interaction, _ctl(interaction).table.resign(*_ids(interaction)))
+
+    @app_commands.command(
+        description="Host only: remove a player (the bot takes their seat once the game runs)"
+    )
+    async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        channel, user = _ids(interaction)
+        await _ctl(interaction).run(interaction, _ctl(interaction).table.kick(channel, user, str(player.id)))
+
+    @app_commands.command(description="Host only: give a player's seat to someone else")
+    async def replace(
+        self, interaction: discord.Interaction, player: discord.Member, newcomer: discord.Member
+    ) -> None:
+        channel, user = _ids(interaction)
+        request = _ctl(interaction).table.replace(
+            channel, user, str(player.id), str(newcomer.id), newcomer.display_name
+        )
+        await _ctl(interaction).run(interaction, request)
+
+    @app_commands.command(description="Host only: hours without a move before players are reminded")
+    async def remind(
+        self, interaction: discord.Interaction, hours: app_commands.Range[float, 1, 336]
+    ) -> None:
+        channel, user = _ids(interaction)
+        await _ctl(interaction).run(interaction, _ctl(interaction).table.set_reminder(channel, user, hours))
+
+
+async def legal_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Exactly the caller's legal actions, filtered by what they typed."""
+    channel, user = _ids(interaction)
+    actions = await _ctl(interaction).table.legal(channel, user)
+    needle = current.lower().strip()
+    hits = [(a, label) for a, label in actions if needle in a.lower() or needle in label.lower()]
+    return [app_commands.Choice(name=label[:100], value=a[:100]) for a, label in hits[:25]]
+
+
+@app_commands.command(name="move", description="Make a move: pick one of your legal actions")
+@app_commands.describe(action="Start typing; the list shows exactly what you may do now")
+@app_commands.autocomplete(action=legal_choices)
+async def move_command(interaction: discord.Interaction, action: str) -> None:
+    await _ctl(interaction).play(interaction, action)
+
+
+def _argument_autocomplete(game_id: str, verb: str, position: int) -> Callback:
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        channel, user = _ids(interaction)
+        actions = await _ctl(interaction).table.legal(channel, user)
+        seen: dict[str, str] = {}
+        for action, label in actions:
+            words = action.split()
+            if words[0] != verb or len(words) <= position + 1:
+                continue
+            token = words[position + 1]
+            if current.lower() in token.lower() or current.lower() in label.lower():
+                seen.setdefault(token, label if len(words) == position + 2 else token)
+        return [
+            app_commands.Choice(name=label[:100], value=token) for token, label in list(seen.items())[:25]
+        ]
+
+    return complete
+
+
+def _verb_command(game_id: str, spec: dict[str, Any]) -> app_commands.Command[Any, ..., None]:
+    verb = spec["name"]
+    args = spec.get("args", [])
+
+    async def send(interaction: discord.Interaction, *values: str) -> None:
+        await _ctl(interaction).play(interaction, " ".join([verb, *values]))
+
+    callback: Callback
+    if len(args) == 0:
+
+        async def callback(interaction: discord.Interaction) -> None:
+            await send(interaction)
+    elif len(args) == 1:
+
+        async def callback(interaction: discord.Interaction, arg1: str) -> None:
+            await send(interaction, arg1)
+    elif len(args) == 2:
+
+        async def callback(interaction: discord.Interaction, arg1: str, arg2: str) -> None:
+            await send(interaction, arg1, arg2)
+    else:
+        raise ValueError(f"{game_id} {verb}: at most two arguments are supported")
+    names = {f"arg{i + 1}": a["name"] for i, a in enumerate(args)}
+    texts = {f"arg{i + 1}": a.get("description", a["name"])[:100] for i, a in enumerate(args)}
+    if names:
+        callback = app_commands.describe(**texts)(app_commands.rename(**names)(callback))
+    command = app_commands.Command(
+        name=verb, description=spec.get("description", verb)[:100], callback=callback
+    )
+    for i in range(len(args)):
+        command.autocomplete(f"arg{i + 1}")(_argument_autocomplete(game_id, verb, i))
+    return command
+
+
+def game_group(game_id: str) -> app_commands.Group:
+    module = games.get(game_id)
+    group = app_commands.Group(name=game_id, description=f"Moves in {module.title}"[:100])
+    for spec in getattr(module, "COMMANDS", []):
+        group.add_command(_verb_command(game_id, spec))
+    return group
+
+
+def install(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> None:
+    tree.add_command(GameCommands(), guild=guild)
+    tree.add_command(move_command, guild=guild)
+    for game_id in games.names():
+        tree.add_command(game_group(game_id), guild=guild)

@@ -1,0 +1,243 @@
+"""SQLite storage through aiosqlite: games, seats, the action log and the outbox.
+
+One connection; writes go through ``transaction()``, which holds a lock so that two
+coroutines never interleave statements of different transactions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import aiosqlite
+
+ACTIVE = ("lobby", "playing")
+
+
+@dataclass
+class GameRow:
+    id: int
+    channel_id: str
+    game: str
+    status: str
+    host_id: str
+    options: dict[str, str]
+    seed: int
+    state: dict[str, Any] | None
+    version: int
+    reminder_hours: float
+    remind_at: float | None
+    nudges: int
+    undo_request: dict[str, Any] | None
+    result: dict[str, Any] | None
+
+
+@dataclass
+class SeatRow:
+    user_id: str
+    name: str
+    position: int
+    resigned: bool
+    dm_closed: bool
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id.startswith("bot:")
+
+    @property
+    def automatic(self) -> bool:
+        """Played by the bot: a bot seat, or a seat whose player resigned."""
+        return self.is_bot or self.resigned
+
+
+@dataclass
+class ActionRow:
+    n: int
+    kind: str
+    seat: int | None
+    user_id: str | None
+    action: str
+    at: float
+
+
+@dataclass
+class OutboxRow:
+    id: int
+    game_id: int
+    kind: str
+    target: str
+    payload: dict[str, Any]
+
+
+def _migrations() -> list[tuple[int, str]]:
+    folder = resources.files("bot") / "migrations"
+    found = []
+    for item in folder.iterdir():
+        name = item.name
+        if name.endswith(".sql") and name[:4].isdigit():
+            found.append((int(name[:4]), item.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+def _game(row: aiosqlite.Row) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        status=row["status"],
+        host_id=row["host_id"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        state=json.loads(row["state"]) if row["state"] else None,
+        version=row["version"],
+        reminder_hours=row["reminder_hours"],
+        remind_at=row["remind_at"],
+        nudges=row["nudges"],
+        undo_request=json.loads(row["undo_request"]) if row["undo_request"] else None,
+        result=json.loads(row["result"]) if row["result"] else None,
+    )
+
+
+class Storage:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+        self._write = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> Storage:
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        storage = cls(db)
+        await storage.migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def migrate(self) -> int:
+        """Apply the numbered migrations not yet applied; returns the schema version."""
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        current = row[0] if row else 0
+        for number, sql in _migrations():
+            if number <= current:
+                continue
+            # One script, one transaction: a migration applies whole or not at all.
+            async with self._write:
+                await self.db.executescript(
+                    f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
+                )
+            current = number
+        return current
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._write:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    # --- reads ---------------------------------------------------------------------
+
+    async def _one(self, sql: str, *args: Any) -> aiosqlite.Row | None:
+        async with self.db.execute(sql, args) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
+        async with self.db.execute(sql, args) as cursor:
+            return list(await cursor.fetchall())
+
+    async def active_game(self, channel_id: str) -> GameRow | None:
+        row = await self._one(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')",
+            channel_id,
+        )
+        return _game(row) if row else None
+
+    async def latest_game(self, channel_id: str) -> GameRow | None:
+        row = await self._one("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", channel_id)
+        return _game(row) if row else None
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._one("SELECT * FROM games WHERE id = ?", game_id)
+        return _game(row) if row else None
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all("SELECT * FROM seats WHERE game_id = ? ORDER BY position", game_id)
+        return [
+            SeatRow(r["user_id"], r["name"], r["position"], bool(r["resigned"]), bool(r["dm_closed"]))
+            for r in rows
+        ]
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        rows = await self._all("SELECT * FROM actions WHERE game_id = ? ORDER BY n", game_id)
+        return [ActionRow(r["n"], r["kind"], r["seat"], r["user_id"], r["action"], r["at"]) for r in rows]
+
+    async def due_reminders(self, now: float) -> list[GameRow]:
+        rows = await self._all(
+            "SELECT * FROM games WHERE status = 'playing' AND remind_at IS NOT NULL"
+            " AND remind_at <= ? ORDER BY remind_at",
+            now,
+        )
+        return [_game(r) for r in rows]
+
+    async def next_reminder(self) -> float | None:
+        row = await self._one(
+            "SELECT MIN(remind_at) FROM games WHERE status = 'playing' AND remind_at IS NOT NULL"
+        )
+        return row[0] if row else None
+
+    async def pending_outbox(self, game_id: int | None = None) -> list[OutboxRow]:
+        sql = "SELECT * FROM outbox WHERE sent_at IS NULL"
+        args: tuple[Any, ...] = ()
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            args = (game_id,)
+        rows = await self._all(sql + " ORDER BY id", *args)
+        return [
+            OutboxRow(r["id"], r["game_id"], r["kind"], r["target"], json.loads(r["payload"])) for r in rows
+        ]
+
+    async def mark_sent(self, outbox_id: int, now: float) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE outbox SET sent_at = ? WHERE id = ?", (now, outbox_id))
+
+
+async def insert_outbox(
+    db: aiosqlite.Connection, game_id: int, kind: str, target: str, payload: dict[str, Any], now: float
+) -> int:
+    cursor = await db.execute(
+        "INSERT INTO outbox (game_id, kind, target, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+        (game_id, kind, target, json.dumps(payload), now),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def append_actions(
+    db: aiosqlite.Connection,
+    game_id: int,
+    rows: list[tuple[str, int | None, str | None, str]],
+    now: float,
+) -> None:
+    async with db.execute("SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", (game_id,)) as cursor:
+        row = await cursor.fetchone()
+    n = row[0] if row else 0
+    for kind, seat, user_id, action in rows:
+        n += 1
+        await db.execute(
+            "INSERT INTO actions (game_id, n, kind, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, n, kind, seat, user_id, action, now),
+        )
