@@ -34,6 +34,7 @@ class SkaldBot(ext_commands.Bot):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         guild = discord.Object(self.test_guild) if self.test_guild else None
+        self.tree.clear_commands(guild=guild)  # setup_hook runs again after a restart
         commands.install(self.tree, guild)
         await self.tree.sync(guild=guild)
         self._tasks.append(asyncio.create_task(self._every(REMINDER_CHECK_SECONDS, self._remind)))
@@ -46,6 +47,7 @@ class SkaldBot(ext_commands.Bot):
     async def close(self) -> None:
         for task in self._tasks:
             task.cancel()
+        self._tasks.clear()
         await super().close()
 
     async def _remind(self) -> None:
