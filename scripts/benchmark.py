@@ -1,0 +1,159 @@
+"""Speed and memory figures, per game: ``.venv/bin/python scripts/benchmark.py``.
+
+Prints, for every game in ``games.names()``:
+- board render: median time to draw a mid-game board PNG (and its size);
+- move pipeline: command to composed reply (table checks and applies the move, stores
+  state, log and outbox in SQLite, then the reply is built with its picture), median and
+  99th percentile, plus the longest the event loop was blocked meanwhile;
+- random playouts: moves per second of the pure rules.
+Nothing here is asserted; the figures go into the notes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import games  # noqa: E402
+import render  # noqa: E402
+from bot import messages  # noqa: E402
+from bot.storage import Storage  # noqa: E402
+from bot.table import Table  # noqa: E402
+
+CHANNEL = "1"
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def mid_game_views(game_id: str, count: int) -> list[dict]:
+    module = games.get(game_id)
+    rng = random.Random(1)
+    views = []
+    for seed in range(count):
+        players = module.max_players if seed % 2 else module.min_players
+        state = module.setup(seed, players, None)
+        for _ in range(rng.randrange(20, 120)):
+            if module.outcome(state) is not None:
+                break
+            seat = module.to_act(state)[0]
+            state = module.apply(state, seat, rng.choice(module.legal_actions(state, seat)))
+        views.append(module.view(state, None))
+    return views
+
+
+def bench_render(game_id: str, rounds: int) -> tuple[float, int]:
+    views = mid_game_views(game_id, 10)
+    names = ["Astrid", "Bjorn", "Sigrid", "Ulf", "Freydis"]
+    times, size = [], 0
+    for i in range(rounds):
+        view = views[i % len(views)]
+        start = time.perf_counter()
+        png = render.board_png(view, names=names[: view["players"]])
+        times.append(time.perf_counter() - start)
+        size = max(size, len(png))
+    return statistics.median(times), size
+
+
+async def watch_loop(stop: asyncio.Event, worst: list[float]) -> None:
+    """Measure how long the event loop goes without running this task."""
+    tick = 0.002
+    while not stop.is_set():
+        before = time.perf_counter()
+        await asyncio.sleep(tick)
+        worst[0] = max(worst[0], time.perf_counter() - before - tick)
+
+
+async def bench_pipeline(game_id: str, moves: int) -> tuple[float, float, float]:
+    module = games.get(game_id)
+    with tempfile.TemporaryDirectory() as folder:
+        storage = await Storage.open(str(Path(folder) / "bench.db"))
+        table = Table(storage, seeds=lambda: 99)
+        users = [str(100 + i) for i in range(module.min_players)]
+        await table.new_game(CHANNEL, users[0], "p0", game_id)
+        for i, user in enumerate(users[1:], 1):
+            await table.join(CHANNEL, user, f"p{i}")
+        await table.start(CHANNEL, users[0], "joined")
+        for row in await storage.pending_outbox():
+            await storage.mark_sent(row.id, 0)
+        rng = random.Random(5)
+        times: list[float] = []
+        stop, worst = asyncio.Event(), [0.0]
+        watcher = asyncio.create_task(watch_loop(stop, worst))
+        while len(times) < moves:
+            game = await storage.active_game(CHANNEL)
+            if game is None:  # game over: start another
+                await table.new_game(CHANNEL, users[0], "p0", game_id)
+                for i, user in enumerate(users[1:], 1):
+                    await table.join(CHANNEL, user, f"p{i}")
+                await table.start(CHANNEL, users[0], "joined")
+                continue
+            seats = await storage.seats(game.id)
+            seat = module.to_act(game.state)[0]
+            user = seats[seat].user_id
+            action = rng.choice([a for a, _ in await table.legal(CHANNEL, user)])
+            start = time.perf_counter()
+            reply = await table.act(CHANNEL, user, action)
+            rows = [r for r in await storage.pending_outbox() if r.id == reply.announce]
+            await messages.build(rows[0].payload)
+            times.append(time.perf_counter() - start)
+            for row in await storage.pending_outbox():
+                await storage.mark_sent(row.id, 0)
+        stop.set()
+        await watcher
+        await storage.close()
+    return statistics.median(times), percentile(times, 0.99), worst[0]
+
+
+def bench_playouts(game_id: str, seconds: float) -> float:
+    module = games.get(game_id)
+    rng = random.Random(3)
+    moves, seed = 0, 0
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < deadline:
+        seed += 1
+        players = rng.randint(module.min_players, module.max_players)
+        state = module.setup(seed, players, None)
+        while module.outcome(state) is None and time.perf_counter() < deadline:
+            seat = module.to_act(state)[0]
+            state = module.apply(state, seat, rng.choice(module.legal_actions(state, seat)))
+            moves += 1
+    return moves / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--renders", type=int, default=60)
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args()
+    print(
+        f"{'game':<8} {'render median':>14} {'png max':>9} {'pipeline median':>16} {'p99':>9} "
+        f"{'loop stall':>11} {'playout moves/s':>16}"
+    )
+    for game_id in games.names():
+        render_median, size = bench_render(game_id, args.renders)
+        median, p99, stall = asyncio.run(bench_pipeline(game_id, args.moves))
+        rate = bench_playouts(game_id, args.seconds)
+        print(
+            f"{game_id:<8} {render_median * 1000:>11.1f} ms {size / 1024:>6.0f} KB {median * 1000:>13.1f} ms "
+            f"{p99 * 1000:>6.1f} ms {stall * 1000:>8.1f} ms {rate:>16,.0f}"
+        )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory (RSS): {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
