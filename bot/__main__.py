@@ -9,7 +9,7 @@ import sys
 NO_TOKEN = (
     "Skald needs a Discord bot token: copy .env.example to .env and set DISCORD_TOKEN "
     "(see the README, 'Running the bot'). To try a game offline without Discord, run: "
-    "python -m bot local"
+    "./run.sh local (or python -m bot local)"
 )
 
 

@@ -35,6 +35,7 @@ class GameRow:
     nudges: int
     undo_request: dict[str, Any] | None
     result: dict[str, Any] | None
+    updated_at: float
 
 
 @dataclass
@@ -100,6 +101,7 @@ def _game(row: aiosqlite.Row) -> GameRow:
         nudges=row["nudges"],
         undo_request=json.loads(row["undo_request"]) if row["undo_request"] else None,
         result=json.loads(row["result"]) if row["result"] else None,
+        updated_at=row["updated_at"],
     )
 
 

@@ -452,7 +452,7 @@ class Table:
             return f"{head}\n{turns.outcome_line(game.result, views)}"
         line = await asyncio.to_thread(turns.whose_turn, module, state, views)
         if game.status == "playing":
-            idle = (self.clock() - (game.remind_at or self.clock()) + game.reminder_hours * 3600) / 3600
+            idle = (self.clock() - game.updated_at) / 3600
             line += f"\nIdle for {max(idle, 0):.1f} h; reminders after {game.reminder_hours:g} h."
         return f"{head}\n{line}"
 
@@ -730,7 +730,7 @@ class Table:
         assert game.state is not None
         state = game.state
         waiting = [i for i in module.to_act(state) if not seats[i].automatic]
-        idle_hours = sum(game.reminder_hours * 2**k for k in range(game.nudges + 1))
+        idle_hours = round((now - game.updated_at) / 3600)
         names = " and ".join(views[i].mention for i in waiting)
         if game.nudges < MAX_NUDGES:
             prompt = module.view(state, None).get("prompt", "move")

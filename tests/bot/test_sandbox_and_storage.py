@@ -1,0 +1,78 @@
+"""The offline sandbox, the migrations, and the outbox's exactly-once delivery."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import simcord
+
+from bot.sandbox import Clock, Sandbox
+from bot.storage import Storage
+from bot.table import Table
+
+SCRIPT = """\
+@astrid new knarr ship=advanced
+@bjorn join
+@astrid start joined
+@astrid recruit V99
+@bjorn recruit V99
+@astrid moves
+@bjorn hand
+wait 25h
+@astrid status
+"""
+
+
+async def test_sandbox_plays_from_a_script(tmp_path: Path) -> None:
+    storage = await Storage.open(":memory:")
+    out = io.StringIO()
+    clock = Clock()
+    sandbox = Sandbox(Table(storage, clock=clock, seeds=lambda: 3), clock, tmp_path, out)
+    for line in SCRIPT.splitlines():
+        assert await sandbox.run_line(line)
+    assert not await sandbox.run_line("quit")
+    await storage.close()
+    text = out.getvalue()
+    assert "Knarr** begins" in text and "[DM to @astrid]" in text and "[DM to @bjorn]" in text
+    assert "sees) It is not your turn." in text  # one of the two is refused this way
+    assert "Reminder 1 of 3: @" in text
+    assert "Idle for 25.0 h" in text
+    pictures = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert any(p.endswith("board.png") for p in pictures) and any(p.endswith("hand.png") for p in pictures)
+
+
+async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
+    path = str(tmp_path / "m.db")
+    storage = await Storage.open(path)
+    version = await storage.migrate()
+    assert version >= 1
+    await storage.close()
+    storage = await Storage.open(path)
+    assert await storage.migrate() == version
+    async with storage.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cursor:
+        tables = {row[0] for row in await cursor.fetchall()}
+    assert {"games", "seats", "actions", "outbox"} <= tables
+    await storage.close()
+
+
+async def test_outbox_is_delivered_after_a_restart_and_only_once(
+    simcord_env: simcord.Env, table: Table
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("vikings")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    # Moves made while the bot was away (as if it crashed before sending): queued, not sent.
+    await table.new_game(str(channel.id), str(alice.id), "alice", "knarr")
+    await table.join(str(channel.id), str(bob.id), "bob")
+    await table.start(str(channel.id), str(alice.id), "joined")
+    pending = await table.storage.pending_outbox()
+    assert len(pending) == 5  # two lobby messages, the start board, two hands
+    await simcord_env.restart_bot()
+    assert await table.storage.pending_outbox() == []
+    assert len([m for m in channel.history() if m.attachments]) == 1
+    assert alice.user.dm_channel.last_message is not None and bob.user.dm_channel.last_message is not None
+    before = len(channel.history())
+    await simcord_env.restart_bot()
+    assert len(channel.history()) == before
