@@ -1,0 +1,224 @@
+"""Taking moves back, and people leaving, being removed or replaced mid-game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import games
+from bot import turns
+from bot.lobby import LobbyTable
+from bot.storage import GameRow, SeatRow, append_actions, insert_outbox
+from bot.table_base import Reply, TableError, seat_view
+from games.core import revealed
+
+
+class SeatingTable(LobbyTable):
+    async def undo(self, channel_id: str, user_id: str) -> Reply:
+        """Take back the caller's last move: at once if it revealed nothing, else ask the table."""
+        async with self.lock(channel_id):
+            game = await self.active(channel_id)
+            if game.status != "playing" or game.state is None:
+                raise TableError("There is no move to take back yet.")
+            seats = await self.storage.seats(game.id)
+            request = game.undo_request
+            if request and user_id == game.host_id and seats[request["seat"]].user_id != user_id:
+                return await self._do_undo(game, seats, request["moves"], "with the host's consent")
+            index, _ = await self.seat_of(game, user_id)
+            moves = await self._effective_moves(game.id)
+            tail: list[int] = []
+            for n, seat, _action in reversed(moves):
+                tail.append(n)
+                if not seats[seat].automatic:
+                    if seat != index:
+                        raise TableError("Only the last move can be taken back, and it was not yours.")
+                    break
+            else:
+                raise TableError("You have no move to take back.")
+            before = await self._state_without(game, seats, moves, set(tail))
+            if not revealed(before, game.state):
+                return await self._do_undo(game, seats, tail, "")
+            others = [i for i, s in enumerate(seats) if not s.automatic and i != index]
+            if not others:
+                return await self._do_undo(game, seats, tail, "")
+            request = {"seat": index, "moves": tail, "version": game.version, "approvals": []}
+            now = self.clock()
+            async with self.storage.transaction() as db:
+                await db.execute(
+                    "UPDATE games SET undo_request = ? WHERE id = ?", (json.dumps(request), game.id)
+                )
+                text = (
+                    f"**{seats[index].name}** asks to take back their last move. It showed new "
+                    "information, so every other player (or the host) must allow it: press Allow, "
+                    "or just keep playing to refuse."
+                )
+                payload = {
+                    "text": text,
+                    "undo": game.id,
+                    "version": game.version,
+                    "mentions": [seats[i].user_id for i in others],
+                }
+                announce = await insert_outbox(db, game.id, "channel", game.channel_id, payload, now)
+            return Reply("", announce)
+
+    async def allow_undo(self, channel_id: str, user_id: str, version: int) -> Reply:
+        async with self.lock(channel_id):
+            game = await self.active(channel_id)
+            request = game.undo_request
+            if not request or request["version"] != version or game.version != version:
+                raise TableError("That request to take back a move is no longer open.")
+            seats = await self.storage.seats(game.id)
+            if user_id == game.host_id and seats[request["seat"]].user_id != user_id:
+                return await self._do_undo(game, seats, request["moves"], "with the host's consent")
+            index, seat = await self.seat_of(game, user_id)
+            if index == request["seat"] or seat.automatic:
+                raise TableError("The other players must allow this, not you.")
+            approvals = sorted(set(request["approvals"]) | {index})
+            needed = {i for i, s in enumerate(seats) if not s.automatic and i != request["seat"]}
+            if needed <= set(approvals):
+                return await self._do_undo(game, seats, request["moves"], "with everyone's consent")
+            request["approvals"] = approvals
+            async with self.storage.transaction() as db:
+                await db.execute(
+                    "UPDATE games SET undo_request = ? WHERE id = ?", (json.dumps(request), game.id)
+                )
+            return Reply("Allowed; waiting for the other players.")
+
+    async def _state_without(
+        self, game: GameRow, seats: list[SeatRow], moves: list[tuple[int, int, str]], drop: set[int]
+    ) -> dict[str, Any]:
+        module = games.get(game.game)
+        kept = [(seat, action) for n, seat, action in moves if n not in drop]
+        return await asyncio.to_thread(turns.replay, module, game.seed, len(seats), game.options, kept)
+
+    async def _do_undo(self, game: GameRow, seats: list[SeatRow], drop: list[int], why: str) -> Reply:
+        module = games.get(game.game)
+        moves = await self._effective_moves(game.id)
+        state = await self._state_without(game, seats, moves, set(drop))
+        acting = next((s for n, s, _ in moves if n == min(drop)), None)
+        who = seats[acting].name if acting is not None else "A player"
+        head = f"**{who}** took back their last move{' ' + why if why else ''}."
+        now = self.clock()
+        async with self.storage.transaction() as db:
+            await append_actions(db, game.id, [("undo", None, None, str(n)) for n in drop], now)
+            announce = await self._commit_change(
+                db,
+                game,
+                module,
+                seat_view(seats),
+                seats,
+                None,
+                state,
+                now,
+                [head],
+                status_from_state=True,
+            )
+        return Reply("", announce)
+
+    # --- leaving, kicking, replacing -------------------------------------------------
+
+    async def resign(self, channel_id: str, user_id: str) -> Reply:
+        async with self.lock(channel_id):
+            game = await self.active(channel_id)
+            if game.status == "lobby":
+                raise TableError("The game has not started; use /game leave to leave the lobby.")
+            index, seat = await self.seat_of(game, user_id)
+            if seat.resigned:
+                raise TableError("You have already left this game.")
+            return await self._retire(game, index, f"**{seat.name}** resigned")
+
+    async def kick(self, channel_id: str, host_id: str, target_id: str) -> Reply:
+        async with self.lock(channel_id):
+            game = await self.active(channel_id)
+            if host_id != game.host_id:
+                raise TableError("Only the host can remove a player.")
+            if target_id == host_id:
+                raise TableError("The host cannot remove themselves; use /game leave or /game resign.")
+            seats = await self.storage.seats(game.id)
+            if game.status == "lobby":
+                if not any(s.user_id == target_id for s in seats):
+                    raise TableError("That person is not seated in this game.")
+                return await self._remove_from_lobby(game, games.get(game.game), seats, target_id)
+            index, seat = await self.seat_of(game, target_id)
+            if seat.automatic:
+                raise TableError("That seat is already played by the bot.")
+            return await self._retire(game, index, f"The host removed **{seat.name}**")
+
+    async def _retire(self, game: GameRow, index: int, head: str) -> Reply:
+        """A seat leaves a running game: the bot plays it, or the last one standing wins."""
+        module = games.get(game.game)
+        seats = await self.storage.seats(game.id)
+        seats[index].resigned = True
+        remaining = [i for i, s in enumerate(seats) if not s.resigned]
+        assert game.state is not None
+        state = game.state
+        result = None
+        moves: list[turns.Move] = []
+        if len(remaining) <= 1 or all(seats[i].is_bot for i in remaining):
+            humans = [i for i in remaining if not seats[i].is_bot]
+            result = {"winners": humans, "scores": [], "reason": "the others resigned"}
+            note = f"{head}; the game ends."
+        else:
+            automatic = {i for i, s in enumerate(seats) if s.automatic}
+            state, moves = await asyncio.to_thread(
+                turns.play_automatic, module, state, automatic, f"{game.seed}:{game.version}:r"
+            )
+            note = f"{head}; the bot plays their seat from now on and it cannot win."
+        now = self.clock()
+        async with self.storage.transaction() as db:
+            await db.execute(
+                "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?",
+                (game.id, seats[index].user_id),
+            )
+            await append_actions(db, game.id, [("move", s, seats[s].user_id, a) for s, a in moves], now)
+            announce = await self._commit_change(
+                db,
+                game,
+                module,
+                seat_view(seats),
+                seats,
+                game.state,
+                state,
+                now,
+                [note],
+                status_from_state=True,
+                result=result,
+            )
+        return Reply("", announce)
+
+    async def replace(
+        self, channel_id: str, host_id: str, target_id: str, new_id: str, new_name: str
+    ) -> Reply:
+        async with self.lock(channel_id):
+            game = await self.active(channel_id)
+            if host_id != game.host_id:
+                raise TableError("Only the host can replace a player.")
+            seats = await self.storage.seats(game.id)
+            if any(s.user_id == new_id for s in seats):
+                raise TableError("That person is already seated in this game.")
+            index, seat = await self.seat_of(game, target_id)
+            now = self.clock()
+            async with self.storage.transaction() as db:
+                await db.execute(
+                    "UPDATE seats SET user_id = ?, name = ?, resigned = 0, dm_closed = 0"
+                    " WHERE game_id = ? AND user_id = ?",
+                    (new_id, new_name, game.id, target_id),
+                )
+                text = f"**{new_name}** takes over {seat.name}'s seat."
+                announce = await insert_outbox(db, game.id, "channel", channel_id, {"text": text}, now)
+                if game.state is not None:
+                    module = games.get(game.game)
+                    view = await asyncio.to_thread(module.view, game.state, index)
+                    if view.get("private") is not None:
+                        names = [new_name if s.user_id == target_id else s.name for s in seats]
+                        dm = {
+                            "text": f"You took a seat in <#{channel_id}> ({module.title}); your hand:",
+                            "image": "hand",
+                            "view": view,
+                            "names": names,
+                            "game_id": game.id,
+                            "version": game.version,
+                        }
+                        await insert_outbox(db, game.id, "dm", new_id, dm, now)
+            return Reply("", announce)

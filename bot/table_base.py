@@ -1,0 +1,192 @@
+"""The table's foundation: errors, replies, lookups, and storing a change.
+
+The table is the discord-free core of the bot. It loads a channel's game, checks
+who is acting, applies the move, lets the bot play its seats, stores state, log
+and outgoing messages in one transaction, and says what must be sent. The
+Discord adapter, the offline sandbox and the tests all drive it. Its parts build
+on each other: ``TableBase`` here, then ``bot.lobby``, ``bot.seating`` and
+``bot.table``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import aiosqlite
+
+import games
+from bot import turns
+from bot.storage import GameRow, SeatRow, Storage, insert_outbox
+
+BOT_NAMES = ("Bot Ragnar", "Bot Sigrid", "Bot Ulf", "Bot Freydis", "Bot Harald")
+MAX_NUDGES = 3
+
+
+class TableError(Exception):
+    """A request that cannot be done; ``str(error)`` is one sentence for the person."""
+
+
+@dataclass
+class Reply:
+    """What the person who asked sees, and the public message their request produced."""
+
+    text: str
+    announce: int | None = None  # outbox id of the public message answering the request
+
+
+def seat_view(rows: list[SeatRow]) -> list[turns.Seat]:
+    return [turns.Seat(r.user_id, r.name, r.automatic) for r in rows]
+
+
+class TableBase:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        seeds: Callable[[], int] | None = None,
+        default_reminder_hours: float = 24.0,
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self._seeds = seeds or (lambda: random.SystemRandom().randrange(2**62))
+        self._shuffle = random.SystemRandom()
+        self.default_reminder_hours = default_reminder_hours
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, channel_id: str) -> asyncio.Lock:
+        """Moves on one channel's game run one at a time."""
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    # --- lookups -----------------------------------------------------------------
+
+    async def active(self, channel_id: str) -> GameRow:
+        game = await self.storage.active_game(channel_id)
+        if game is None:
+            raise TableError("There is no game in this channel; start one with /game new.")
+        return game
+
+    async def current_or_last(self, channel_id: str) -> GameRow:
+        game = await self.storage.latest_game(channel_id)
+        if game is None:
+            raise TableError("No game has been played in this channel yet; start one with /game new.")
+        return game
+
+    async def seat_of(self, game: GameRow, user_id: str) -> tuple[int, SeatRow]:
+        for index, seat in enumerate(await self.storage.seats(game.id)):
+            if seat.user_id == user_id:
+                return index, seat
+        raise TableError("You are not playing in this game.")
+
+    async def legal(self, channel_id: str, user_id: str) -> list[tuple[str, str]]:
+        """The caller's legal actions with their labels (for autocomplete)."""
+        game = await self.storage.active_game(channel_id)
+        if game is None or game.status != "playing" or game.state is None:
+            return []
+        seats = await self.storage.seats(game.id)
+        index = next((i for i, s in enumerate(seats) if s.user_id == user_id), None)
+        if index is None or seats[index].automatic:
+            return []
+        module = games.get(game.game)
+
+        def compute() -> list[tuple[str, str]]:
+            state = game.state
+            assert state is not None
+            if index not in module.to_act(state):
+                return []
+            return [(a, turns.label(module, state, a)) for a in module.legal_actions(state, index)]
+
+        return await asyncio.to_thread(compute)
+
+    async def _commit_change(
+        self,
+        db: aiosqlite.Connection,
+        game: GameRow,
+        module: ModuleType,
+        views: list[turns.Seat],
+        seats: list[SeatRow],
+        old: dict[str, Any] | None,
+        state: dict[str, Any],
+        now: float,
+        head: list[str],
+        *,
+        status_from_state: bool,
+        result: dict[str, Any] | None = None,
+    ) -> int:
+        """Store a new state and queue the channel message and the DMs it calls for."""
+
+        def compose() -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]], bool]:
+            over = result is not None or module.outcome(state) is not None
+            lines = head + turns.log_lines(old, state, views)
+            tail = turns.outcome_line(result, views) if result else turns.whose_turn(module, state, views)
+            mentions = (
+                [] if over else [views[s].user_id for s in module.to_act(state) if not views[s].automatic]
+            )
+            payload = {
+                "text": "\n".join([*lines, tail]),
+                "image": "board",
+                "view": module.view(state, None),
+                "names": [v.name for v in views],
+                "buttons": [] if over else turns.buttons(module, state, views),
+                "game_id": game.id,
+                "version": game.version + 1,
+                "mentions": mentions,
+            }
+            dms = []
+            for index in turns.private_changes(module, old, state, views):
+                if seats[index].dm_closed:
+                    continue
+                dms.append(
+                    (
+                        index,
+                        {
+                            "text": f"Your hand in <#{game.channel_id}> ({module.title}).",
+                            "image": "hand",
+                            "view": module.view(state, index),
+                            "names": [v.name for v in views],
+                            "game_id": game.id,
+                            "version": game.version + 1,
+                        },
+                    )
+                )
+            return payload, dms, over
+
+        payload, dms, over = await asyncio.to_thread(compose)
+        status = "over" if over else "playing"
+        remind_at = None if over else now + game.reminder_hours * 3600
+        cursor = await db.execute(
+            "UPDATE games SET state = ?, version = version + 1, status = ?, remind_at = ?, nudges = 0,"
+            " undo_request = NULL, result = COALESCE(?, result), updated_at = ? WHERE id = ? AND version = ?",
+            (
+                json.dumps(state),
+                status,
+                remind_at,
+                json.dumps(result) if result else None,
+                now,
+                game.id,
+                game.version,
+            ),
+        )
+        if cursor.rowcount != 1:
+            raise TableError("Someone else moved at the same moment; look at the newest board and try again.")
+        announce = await insert_outbox(db, game.id, "channel", game.channel_id, payload, now)
+        for index, dm in dms:
+            await insert_outbox(db, game.id, "dm", seats[index].user_id, dm, now)
+        return announce
+
+    async def _effective_moves(self, game_id: int) -> list[tuple[int, int, str]]:
+        """The moves that stand, in order: (n, seat, action), with undone ones removed."""
+        moves: dict[int, tuple[int, str]] = {}
+        for row in await self.storage.actions(game_id):
+            if row.kind == "move" and row.seat is not None:
+                moves[row.n] = (row.seat, row.action)
+            elif row.kind == "undo":
+                moves.pop(int(row.action), None)
+        return [(n, seat, action) for n, (seat, action) in sorted(moves.items())]
