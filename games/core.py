@@ -85,9 +85,7 @@ def draw(state: State, pile: list[Any]) -> Any:
 
 def revealed(before: State, after: State) -> bool:
     """Did going from ``before`` to ``after`` bring hidden information to light?"""
-    return before.get("reveals", 0) != after.get("reveals", 0) or before.get("rng") != after.get(
-        "rng"
-    )
+    return before.get("reveals", 0) != after.get("reveals", 0) or before.get("rng") != after.get("rng")
 
 
 # --- public log --------------------------------------------------------------------

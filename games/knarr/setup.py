@@ -1,0 +1,129 @@
+"""A new game of Knarr: decks, face-up cards, starting crews and hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import core
+from games.core import State
+from games.knarr import flow
+from games.knarr.data import (
+    ARTIFACT_IDS,
+    COLORS,
+    FACE_UP_DESTINATIONS,
+    HAND_SIZE,
+    START,
+    color_of,
+    destination_ids,
+    viking_deck,
+)
+
+OPTIONS: list[dict[str, Any]] = [
+    {
+        "name": "ship",
+        "description": "Ship side: normal (first games) or advanced trade row",
+        "choices": ["normal", "advanced"],
+        "default": "normal",
+    },
+    {
+        "name": "artifact",
+        "description": "Artifact variant: none, a random one, or a chosen one",
+        "choices": ["none", "random", *ARTIFACT_IDS],
+        "default": "none",
+    },
+]
+
+
+def _option(options: dict[str, str], name: str) -> str:
+    spec = next(o for o in OPTIONS if o["name"] == name)
+    value = str(options.get(name, spec["default"]))
+    if value not in spec["choices"]:
+        raise ValueError(f"unknown {name} option: {value}")
+    return value
+
+
+def _artifacts(state: State, choice: str, num_players: int) -> list[str]:
+    if choice == "none":
+        return []
+    if choice != "random":
+        return [choice]
+    if num_players == 2:
+        # The rulebook advises the Mead Cup on top of the random card with two players.
+        others = [a for a in ARTIFACT_IDS if a != "mead_cup"]
+        picked = {"mead_cup", core.choice(state, others)}
+        return [a for a in ARTIFACT_IDS if a in picked]
+    return [core.choice(state, ARTIFACT_IDS)]
+
+
+def _deal_crew(state: State) -> list[str]:
+    """Two crew Vikings of different colours; a clashing second card is set aside."""
+    first = core.draw(state, state["deck"])
+    set_aside = []
+    second = core.draw(state, state["deck"])
+    while color_of(second) == color_of(first):
+        set_aside.append(second)
+        second = core.draw(state, state["deck"])
+    if set_aside:
+        state["deck"].extend(set_aside)
+        core.shuffle(state, state["deck"])
+    return [first, second]
+
+
+def setup(seed: int, num_players: int, options: dict[str, str] | None = None) -> State:
+    if not 2 <= num_players <= 4:
+        raise ValueError("Knarr is played by 2 to 4 players")
+    options = options or {}
+    ship = _option(options, "ship")
+    artifact = _option(options, "artifact")
+    state: State = {"game": "knarr", "players": num_players, "reveals": 0, "log": []}
+    core.seed_rng(state, seed)
+    state["deck"] = viking_deck(num_players)
+    core.shuffle(state, state["deck"])
+    state["dest_decks"] = {kind: destination_ids(kind) for kind in ("A", "B")}
+    for pile in state["dest_decks"].values():
+        core.shuffle(state, pile)
+    state["destinations"] = {
+        kind: [core.draw(state, pile) for _ in range(FACE_UP_DESTINATIONS)]
+        for kind, pile in state["dest_decks"].items()
+    }
+    state["vikings"] = {color: core.draw(state, state["deck"]) for color in COLORS}
+    state["discard"] = []
+    state["options"] = {"ship": ship, "artifacts": _artifacts(state, artifact, num_players)}
+    seats = []
+    for _ in range(num_players):
+        crew: dict[str, list[str]] = {color: [] for color in COLORS}
+        for card in _deal_crew(state):
+            crew[color_of(card)].append(card)
+        seats.append(
+            {
+                "score": START["score"],
+                "reputation": START["reputation"],
+                "recruits": START["recruit"],
+                "bracelets": START["bracelet"],
+                "hand": [],
+                "crew": crew,
+                "explored": [],
+                "reserved": [],
+            }
+        )
+    for seat in seats:
+        seat["hand"] = [core.draw(state, state["deck"]) for _ in range(HAND_SIZE)]
+    state["seats"] = seats
+    first = core.rand_below(state, num_players)
+    state.update(
+        first=first,
+        current=first,
+        round=1,
+        final_round=False,
+        phase="action",
+        traded=False,
+        pending=None,
+        action=None,
+        steps=[],
+        queue=[],
+        discarding=None,
+        result=None,
+    )
+    core.log(state, first, "goes first")
+    flow.start_turn(state)
+    return state

@@ -1,0 +1,159 @@
+"""Seeded random playouts of every game at every player count.
+
+Each step checks the contract: no dead ends, offered actions are accepted, ``apply``
+never changes its input, illegal actions are refused without side effects, the state is
+plain JSON, replays are exact, and views never leak hidden information.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import games
+from games import IllegalAction
+
+MAX_STEPS = 5000
+State = dict[str, Any]
+
+
+# --- per-game secrets ------------------------------------------------------------------
+
+
+def _knarr_secrets(state: State, viewer: int | None) -> set[str]:
+    """Card ids ``viewer`` must not see: other hands and every face-down pile."""
+    hidden = set(state["deck"]) | set(state["dest_decks"]["A"]) | set(state["dest_decks"]["B"])
+    for seat, player in enumerate(state["seats"]):
+        if seat != viewer:
+            hidden |= set(player["hand"])
+    return hidden
+
+
+# game id -> (secret ids for a viewer, pattern of an id as it may appear in log text)
+SECRETS: dict[str, tuple[Callable[[State, int | None], set[str]], re.Pattern[str]]] = {
+    "knarr": (_knarr_secrets, re.compile(r"\b[VAB]\d\d\b")),
+}
+
+
+def _public_ids(view: dict[str, Any], pattern: re.Pattern[str]) -> set[str]:
+    without_log = {k: v for k, v in view.items() if k != "log"}
+    return set(pattern.findall(json.dumps(without_log)))
+
+
+def _check_secrets(game: ModuleType, before: State, after: State) -> None:
+    if game.id not in SECRETS:
+        return
+    secrets, pattern = SECRETS[game.id]
+    viewers: list[int | None] = [None, *range(after["players"])]
+    for viewer in viewers:
+        view = game.view(after, viewer)
+        text = json.dumps({k: v for k, v in view.items() if k != "log"})
+        leaked = {card for card in secrets(after, viewer) if f'"{card}"' in text}
+        assert not leaked, f"seat {viewer} sees hidden cards {leaked}"
+    # New log lines may only name cards that were public just before or just after.
+    public = _public_ids(game.view(before, None), pattern)
+    public |= _public_ids(game.view(after, None), pattern)
+    for line in after["log"][len(before["log"]) :]:
+        named = set(pattern.findall(line["text"]))
+        assert named <= public, f"log line {line['text']!r} names hidden cards"
+
+
+# --- playouts --------------------------------------------------------------------------
+
+
+def _cases() -> list[tuple[str, int, dict[str, str]]]:
+    cases = []
+    for name in games.names():
+        game = games.get(name)
+        for players in range(game.min_players, game.max_players + 1):
+            cases.append((name, players, {}))
+    knarr = games.get("knarr")
+    artifacts = next(o for o in knarr.OPTIONS if o["name"] == "artifact")["choices"]
+    for index, artifact in enumerate(a for a in artifacts if a != "none"):
+        players = 2 + index % 3
+        ship = "advanced" if index % 2 else "normal"
+        cases.append(("knarr", players, {"artifact": artifact, "ship": ship}))
+    return cases
+
+
+def _playout(
+    game: ModuleType, players: int, options: dict[str, str], seed: int, check: bool
+) -> tuple[State, list[tuple[int, str]]]:
+    rng = random.Random(seed)
+    state = game.setup(seed, players, options)
+    history: list[tuple[int, str]] = []
+    for step in range(MAX_STEPS):
+        acting = game.to_act(state)
+        if not acting:
+            break
+        assert game.outcome(state) is None
+        seat = rng.choice(acting)
+        actions = game.legal_actions(state, seat)
+        if check:
+            for s in acting:
+                assert game.legal_actions(state, s), f"seat {s} has no legal action"
+            for action in actions:
+                assert len(game.label(state, action)) <= 80
+        action = rng.choice(actions)
+        if action == "cancel" and len(actions) > 1:
+            action = rng.choice(actions)  # keep random games from dawdling
+        before_text = json.dumps(state) if check and step % 10 == 0 else None
+        if check and step % 10 == 0:
+            _check_illegal(game, state, seat, action)
+        after = game.apply(state, seat, action)
+        if before_text is not None:
+            assert json.dumps(state) == before_text, "apply changed its input"
+        if check:
+            assert json.loads(json.dumps(after)) == after, "the state is not plain JSON"
+        if check:
+            _check_secrets(game, state, after)
+        history.append((seat, action))
+        state = after
+    assert game.to_act(state) == [], "the game did not end"
+    result = game.outcome(state)
+    assert result is not None and result["winners"]
+    assert game.legal_actions(state, 0) == []
+    return state, history
+
+
+def _check_illegal(game: ModuleType, state: State, seat: int, action: str) -> None:
+    before = json.dumps(state)
+    with pytest.raises(IllegalAction):
+        game.apply(state, seat, "nonsense")
+    others = [s for s in range(state["players"]) if s not in game.to_act(state)]
+    if others:
+        with pytest.raises(IllegalAction):
+            game.apply(state, others[0], action)
+    assert json.dumps(state) == before
+
+
+def _case_id(case: tuple[str, int, dict[str, str]]) -> str:
+    name, players, options = case
+    return "-".join([name, f"{players}p", *options.values()])
+
+
+@pytest.mark.parametrize(("name", "players", "options"), _cases(), ids=[_case_id(c) for c in _cases()])
+def test_random_playout(name: str, players: int, options: dict[str, str]) -> None:
+    game = games.get(name)
+    seed = 1000 + players + 7 * len(options) + sum(map(ord, "".join(options.values())))
+    final, history = _playout(game, players, options, seed, check=True)
+    replay = game.setup(seed, players, options)
+    for seat, action in history:
+        replay = game.apply(replay, seat, action)
+    assert json.dumps(replay) == json.dumps(final)
+    with pytest.raises(IllegalAction):
+        game.apply(final, history[-1][0], history[-1][1])
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_many_quick_playouts(name: str) -> None:
+    game = games.get(name)
+    for seed in range(40):
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+        _playout(game, players, {}, seed, check=False)
