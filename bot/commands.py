@@ -12,6 +12,7 @@ import games
 from bot.table import TableError
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
+Completer = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 
 
 def _ids(interaction: discord.Interaction) -> tuple[str, str]:
@@ -177,7 +178,7 @@ async def move_command(interaction: discord.Interaction, action: str) -> None:
     await _ctl(interaction).play(interaction, action)
 
 
-def _argument_autocomplete(game_id: str, verb: str, position: int) -> Callback:
+def _argument_autocomplete(game_id: str, verb: str, position: int) -> Completer:
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         channel, user = _ids(interaction)
         actions = await _ctl(interaction).table.legal(channel, user)
@@ -222,7 +223,7 @@ def _verb_command(game_id: str, spec: dict[str, Any]) -> app_commands.Command[An
     texts = {f"arg{i + 1}": a.get("description", a["name"])[:100] for i, a in enumerate(args)}
     if names:
         callback = app_commands.describe(**texts)(app_commands.rename(**names)(callback))
-    command = app_commands.Command(
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=verb, description=spec.get("description", verb)[:100], callback=callback
     )
     for i in range(len(args)):

@@ -35,9 +35,10 @@ class ActionButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ActionButton:
-        return cls(int(match["game"]), int(match["version"]), match["action"], item.label or "")
+        label = item.label if isinstance(item, discord.ui.Button) else ""
+        return cls(int(match["game"]), int(match["version"]), match["action"], label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controller(interaction).play(interaction, self.action, self.version, self.game)
@@ -65,12 +66,14 @@ class ActionSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ActionSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["n"]), list(item.options))
+        options = list(item.options) if isinstance(item, discord.ui.Select) else None
+        return cls(int(match["game"]), int(match["version"]), int(match["n"]), options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or []
         if values:
             await _controller(interaction).play(interaction, values[0], self.version, self.game)
 
@@ -86,7 +89,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:h:(?P<
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
         return cls(int(match["game"]))
 
@@ -108,7 +111,7 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
         return cls(int(match["game"]), match["what"])
 
@@ -129,7 +132,7 @@ class AllowUndoButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AllowUndoButton:
         return cls(int(match["game"]), int(match["version"]))
 

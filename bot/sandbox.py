@@ -99,8 +99,8 @@ class Sandbox:
         if verb == "start":
             return await t.start(CHANNEL, user, rest or "random")
         if verb == "allow":
-            game = await t.active(CHANNEL)
-            return await t.allow_undo(CHANNEL, user, game.version)
+            current = await t.active(CHANNEL)
+            return await t.allow_undo(CHANNEL, user, current.version)
         if verb == "kick":
             return await t.kick(CHANNEL, user, self.user(rest.lstrip("@").lower()))
         if verb == "replace":

@@ -156,7 +156,7 @@ def _take_label(state: State, card: str) -> str:
     prices = dict(flow.take_options(state)) if state["phase"] == "take" else {}
     slot = next((s for s, c in state["vikings"].items() if c == card), None)
     text = f"Take {_viking_text(card)}"
-    if prices.get(slot):
+    if slot is not None and prices.get(slot):
         text += " — costs 1 recruit"
     return text
 
