@@ -38,7 +38,7 @@ class SkaldBot(ext_commands.Bot):
         commands.install(self.tree, guild)
         await self.tree.sync(guild=guild)
         self._tasks.append(asyncio.create_task(self._every(REMINDER_CHECK_SECONDS, self._remind)))
-        self._tasks.append(asyncio.create_task(self._every(OUTBOX_RETRY_SECONDS, self.controller.flush)))
+        self._tasks.append(asyncio.create_task(self._every(OUTBOX_RETRY_SECONDS, self._retry_outbox)))
 
     async def on_ready(self) -> None:
         log.info("connected as %s", self.user)
@@ -53,6 +53,9 @@ class SkaldBot(ext_commands.Bot):
     async def _remind(self) -> None:
         if await self.controller.table.send_reminders():
             await self.controller.flush()
+
+    async def _retry_outbox(self) -> None:
+        await self.controller.flush(min_age=OUTBOX_RETRY_SECONDS)
 
     async def _every(self, seconds: float, job: Any) -> None:
         await self.wait_until_ready()

@@ -59,15 +59,19 @@ class Controller:
 
     async def answer_with(self, interaction: discord.Interaction, outbox_id: int) -> None:
         """Send a queued public message as the interaction's answer, then mark it sent."""
-        rows = [r for r in await self.table.storage.pending_outbox() if r.id == outbox_id]
-        if not rows or outbox_id in self._claimed:
+        if outbox_id in self._claimed:
             await self.say(interaction, "Done.")
             return
         self._claimed.add(outbox_id)
+        row = await self.table.storage.outbox_row(outbox_id)
+        if row is None:  # already delivered by the background round
+            self._claimed.discard(outbox_id)
+            await self.say(interaction, "Done.")
+            return
         try:
             if not interaction.response.is_done():
                 await interaction.response.defer(thinking=True)
-            out = await messages.build(rows[0].payload)
+            out = await messages.build(row.payload)
             await interaction.followup.send(
                 out.content,
                 files=out.files,
@@ -144,10 +148,15 @@ class Controller:
 
     # --- delivery ------------------------------------------------------------------
 
-    async def flush(self) -> None:
-        """Deliver every pending outbox message, oldest first."""
+    async def flush(self, *, min_age: float = 0.0) -> None:
+        """Deliver every pending outbox message, oldest first.
+
+        The background round passes ``min_age`` so that it leaves alone the messages an
+        interaction is about to send as its own answer.
+        """
         async with self._flush_lock:
-            for row in await self.table.storage.pending_outbox():
+            before = self.table.clock() - min_age if min_age else None
+            for row in await self.table.storage.pending_outbox(created_before=before):
                 if row.id in self._claimed:
                     continue
                 try:

@@ -201,16 +201,22 @@ class Storage:
         )
         return row[0] if row else None
 
-    async def pending_outbox(self, game_id: int | None = None) -> list[OutboxRow]:
+    async def pending_outbox(self, *, created_before: float | None = None) -> list[OutboxRow]:
         sql = "SELECT * FROM outbox WHERE sent_at IS NULL"
         args: tuple[Any, ...] = ()
-        if game_id is not None:
-            sql += " AND game_id = ?"
-            args = (game_id,)
+        if created_before is not None:
+            sql += " AND created_at < ?"
+            args = (created_before,)
         rows = await self._all(sql + " ORDER BY id", *args)
         return [
             OutboxRow(r["id"], r["game_id"], r["kind"], r["target"], json.loads(r["payload"])) for r in rows
         ]
+
+    async def outbox_row(self, outbox_id: int) -> OutboxRow | None:
+        row = await self._one("SELECT * FROM outbox WHERE id = ? AND sent_at IS NULL", outbox_id)
+        if row is None:
+            return None
+        return OutboxRow(row["id"], row["game_id"], row["kind"], row["target"], json.loads(row["payload"]))
 
     async def mark_sent(self, outbox_id: int, now: float) -> None:
         async with self.transaction() as db:
