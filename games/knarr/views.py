@@ -102,6 +102,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         private = {"hand": [viking(c) for c in state["seats"][seat]["hand"]]}
     return {
         "game": "knarr",
+        "seat": seat,
         "players": state["players"],
         "to_act": to_act(state),
         "prompt": prompt(state),

@@ -1,0 +1,48 @@
+"""Pictures of the games, drawn with Pillow from a game's view (docs/contract.md).
+
+``board_png(view, names=...)`` is the public board posted after every move and
+``hand_png(view, names=...)`` is one seat's private picture (``None`` for a public view).
+Both dispatch on ``view["game"]`` to ``render.<game>``; shared helpers live in
+``render.common``. Pure functions: no I/O, no bot imports.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+__all__ = ["board_png", "hand_png", "supported"]
+
+_GAMES = ("knarr",)
+
+
+def supported() -> list[str]:
+    """The game ids that have pictures."""
+    return list(_GAMES)
+
+
+def _module(view: Mapping[str, Any]) -> ModuleType:
+    game = view.get("game")
+    if game not in _GAMES:
+        raise KeyError(f"no renderer for game {game!r}")
+    return importlib.import_module(f"render.{game}")
+
+
+def board_png(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
+    """The public board of ``view`` (from ``view(state, None)``) as PNG bytes.
+
+    ``names[i]`` is seat ``i``'s display name. Nothing private is drawn.
+    """
+    return _module(view).board_png(view, names=names)
+
+
+def hand_png(view: Mapping[str, Any], *, names: Sequence[str], seat: int | None = None) -> bytes | None:
+    """One seat's private picture from ``view(state, seat)``; ``None`` if it has no private part.
+
+    ``seat`` says whose view it is when the view itself does not.
+    """
+    if not view.get("private"):
+        return None
+    return _module(view).hand_png(view, names=names, seat=seat)
