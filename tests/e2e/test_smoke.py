@@ -31,6 +31,7 @@ T = TypeVar("T")
 ACTION_BUTTON = re.compile(r"sk:a:\d+:\d+:.+")
 ACTION_SELECT = re.compile(r"sk:s:\d+:\d+:\d+")
 
+
 def bot_env(**settings: str) -> dict[str, str]:
     """This process's environment without any Discord or Skald settings, plus ``settings``."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKALD_"))}
