@@ -187,7 +187,5 @@ class LobbyTable(TableBase):
                 await append_actions(db, game.id, [("move", s, seats[s].user_id, a) for s, a in moves], now)
                 order_text = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(seats))
                 head = f"**{module.title}** begins! Seat order: {order_text}."
-                announce = await self._commit_change(
-                    db, game, module, views, seats, None, state, now, [head], status_from_state=True
-                )
+                announce = await self._commit_change(db, game, module, views, seats, None, state, now, [head])
         return Reply("", announce)

@@ -103,16 +103,7 @@ class SeatingTable(LobbyTable):
         async with self.storage.transaction() as db:
             await append_actions(db, game.id, [("undo", None, None, str(n)) for n in drop], now)
             announce = await self._commit_change(
-                db,
-                game,
-                module,
-                seat_view(seats),
-                seats,
-                None,
-                state,
-                now,
-                [head],
-                status_from_state=True,
+                db, game, module, seat_view(seats), seats, None, state, now, [head], log=False
             )
         return Reply("", announce)
 
@@ -182,7 +173,6 @@ class SeatingTable(LobbyTable):
                 state,
                 now,
                 [note],
-                status_from_state=True,
                 result=result,
             )
         return Reply("", announce)

@@ -44,7 +44,7 @@ class Table(SeatingTable):
             async with self.storage.transaction() as db:
                 await append_actions(db, game.id, [("move", s, seats[s].user_id, a) for s, a in moves], now)
                 announce = await self._commit_change(
-                    db, game, module, seat_view(seats), seats, old, state, now, [], status_from_state=True
+                    db, game, module, seat_view(seats), seats, old, state, now, []
                 )
         return Reply("", announce)
 

@@ -117,14 +117,18 @@ class TableBase:
         now: float,
         head: list[str],
         *,
-        status_from_state: bool,
         result: dict[str, Any] | None = None,
+        log: bool = True,
     ) -> int:
-        """Store a new state and queue the channel message and the DMs it calls for."""
+        """Store a new state and queue the channel message and the DMs it calls for.
+
+        ``old`` is the state before (``None``: everyone's hand is sent again); ``log=False``
+        leaves the game's log lines out of the message (an undo tells its own story).
+        """
 
         def compose() -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]], bool]:
             over = result is not None or module.outcome(state) is not None
-            lines = head + turns.log_lines(old, state, views)
+            lines = head + (turns.log_lines(old, state, views) if log else [])
             tail = turns.outcome_line(result, views) if result else turns.whose_turn(module, state, views)
             mentions = (
                 [] if over else [views[s].user_id for s in module.to_act(state) if not views[s].automatic]

@@ -166,10 +166,13 @@ async def test_undo_without_reveal_is_immediate(table: Table) -> None:
     assert trade, actions
     before = await table.active(CH)
     await table.act(CH, user, trade)
-    await table.undo(CH, user)
+    reply = await table.undo(CH, user)
     after = await table.active(CH)
     assert after.state == before.state
     assert after.version == before.version + 2
+    message = next(r for r in await table.storage.pending_outbox() if r.id == reply.announce)
+    lines = message.payload["text"].splitlines()
+    assert len(lines) == 2 and "took back their last move" in lines[0] and lines[1].startswith("Your turn")
 
 
 async def test_only_the_last_move_can_be_taken_back(table: Table) -> None:
