@@ -103,7 +103,7 @@ class SeatingTable(LobbyTable):
         async with self.storage.transaction() as db:
             await append_actions(db, game.id, [("undo", None, None, str(n)) for n in drop], now)
             announce = await self._commit_change(
-                db, game, module, seat_view(seats), seats, None, state, now, [head], log=False
+                db, game, module, seat_view(seats), seats, game.state, state, now, [head], log=False
             )
         return Reply("", announce)
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import simcord
@@ -76,3 +78,21 @@ async def test_outbox_is_delivered_after_a_restart_and_only_once(
     before = len(channel.history())
     await simcord_env.restart_bot()
     assert len(channel.history()) == before
+
+
+def test_sandbox_entry_point_reads_a_piped_file(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    script = (root / "docs" / "sandbox-example.txt").read_text()
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "local", "--seed", "7", "--out", str(tmp_path)],
+        input=script,
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "**astrid** took back their last move." in done.stdout
+    assert "[DM to @bjorn]" in done.stdout and "Reminder 1 of 3" in done.stdout
+    assert len(list(tmp_path.glob("*-board.png"))) >= 4
