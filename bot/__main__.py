@@ -53,6 +53,10 @@ def main(argv: list[str]) -> int:
         from bot.sandbox import main as sandbox
 
         return sandbox(argv[1:])
+    if argv[:1] == ["replay"]:
+        from bot.replay import main as replay
+
+        return replay(argv[1:])
     try:
         return asyncio.run(_serve())
     except KeyboardInterrupt:

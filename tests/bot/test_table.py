@@ -300,3 +300,22 @@ async def test_public_payloads_never_hold_a_hand(table: Table) -> None:
     newest = json.dumps(boards[-1].payload)
     assert boards[-1].payload["view"]["private"] is None
     assert not [card for card in hands if f'"{card}"' in newest]
+
+
+async def test_exported_game_replays_from_the_command_line(table: Table, tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from bot.replay import main as replay
+
+    await started(table, BOB)
+    for _ in range(12):
+        user, actions = await acting(table)
+        await table.act(CH, user, actions[0])
+    _, export = await table.log(CH)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(export))
+    assert replay([str(path), "--out", str(tmp_path / "final.png")]) == 0
+    printed = capsys.readouterr().out
+    game = await table.active(CH)
+    assert f"{len(export['moves'])} moves replayed" in printed
+    assert (tmp_path / "final.png").read_bytes().startswith(b"\x89PNG")
+    prompt = games.get("knarr").view(game.state, None)["prompt"]
+    assert prompt in printed
