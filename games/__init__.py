@@ -16,7 +16,7 @@ from games.core import IllegalAction
 
 __all__ = ["IllegalAction", "get", "names"]
 
-_IDS = ("knarr",)
+_IDS = ("knarr", "volga")
 
 
 def names() -> list[str]:

@@ -35,9 +35,27 @@ def _knarr_secrets(state: State, viewer: int | None) -> set[str]:
     return hidden
 
 
+def _volga_secrets(state: State, viewer: int | None) -> set[str]:
+    """Ids ``viewer`` must not see: the contract deck, the tile bag, other seats' hidden
+    contracts (except those offered to the viewer in a sent trade offer) and two drawn
+    contracts not yet sorted by someone else."""
+    hidden = set(state["deck"]) | set(state["bag"])
+    for seat, player in enumerate(state["seats"]):
+        if seat != viewer:
+            hidden |= set(player["hand"])
+    choices = state["choices"]
+    if not (choices and choices[0]["kind"] == "keep" and choices[0]["seat"] == viewer):
+        hidden |= set(state["drawn"])
+    offer = state["offer"]
+    if offer is not None and offer["sent"] and offer["to"] == viewer:
+        hidden -= set(offer["give"]["contracts"])
+    return hidden
+
+
 # game id -> (secret ids for a viewer, pattern of an id as it may appear in log text)
 SECRETS: dict[str, tuple[Callable[[State, int | None], set[str]], re.Pattern[str]]] = {
     "knarr": (_knarr_secrets, re.compile(r"\b[VAB]\d\d\b")),
+    "volga": (_volga_secrets, re.compile(r"\b[CT]\d\d\b")),
 }
 
 

@@ -1,0 +1,87 @@
+"""Vikings on the Volga: trade goods along the rivers while the Horde burns the cities.
+
+The rules follow ``docs/rules/volga.md``; the contract is ``docs/contract.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.volga.rules import apply, legal_actions, to_act
+from games.volga.setup import OPTIONS, setup
+from games.volga.views import label, outcome, view
+
+id = "volga"
+title = "Vikings on the Volga"
+min_players = 2
+max_players = 5
+
+
+def _arg(name: str, description: str) -> dict[str, str]:
+    return {"name": name, "description": description}
+
+
+def _command(name: str, description: str, *args: dict[str, str]) -> dict[str, Any]:
+    return {"name": name, "description": description, "args": list(args)}
+
+
+_TILE = _arg("tile", "a tile id, e.g. T05")
+
+COMMANDS: list[dict[str, Any]] = [
+    _command("move", "Move your ship (3 by river or 1 overland)", _TILE),
+    _command(
+        "buy", "Buy a good at its source city, or this city's pass", _arg("what", "amber, fish, furs or pass")
+    ),
+    _command(
+        "sell", "Sell a good on a face-up contract of this city", _arg("contract", "the contract, e.g. C07")
+    ),
+    _command("throw", "Throw one good overboard", _arg("good", "amber, fish or furs")),
+    _command("upgrade", "Upgrade to a large ship (5 rubles)"),
+    _command("lay", "Lay down all your hidden contracts"),
+    _command("offer", "Start a trade offer to the ship next to you", _arg("seat", "the seat to trade with")),
+    _command(
+        "give",
+        "Add something you give to the offer",
+        _arg("kind", "rubles, amber, fish, furs, pass or contract"),
+        _arg("item", "an amount, a city or a contract"),
+    ),
+    _command(
+        "ask",
+        "Add something you ask for to the offer",
+        _arg("kind", "rubles, amber, fish, furs, pass or contract"),
+        _arg("item", "an amount or a city (contract: 1)"),
+    ),
+    _command("send", "Send the trade offer"),
+    _command("cancel", "Cancel or withdraw the trade offer"),
+    _command("accept", "Accept the trade offer made to you"),
+    _command("decline", "Decline the trade offer made to you"),
+    _command(
+        "hand", "Hand over a hidden contract asked in a trade", _arg("contract", "your hidden contract")
+    ),
+    _command("horde", "Move the Horde (special), or put it after a battle", _TILE),
+    _command("prince", "Move the Prince (special), or put him where he must go", _TILE),
+    _command("draw", "Draw two contracts: keep one hidden, lay one down (special)"),
+    _command("keep", "Choose the drawn contract to keep hidden", _arg("contract", "a drawn contract")),
+    _command("over", "Start over as a new Viking (special)"),
+    _command("pick", "Choose a city pass (setup or start over)", _arg("city", "the city")),
+    _command("ship", "Place or move your ship where the rules ask", _TILE),
+    _command("pay", "Hand a good to the Horde's raider", _arg("good", "amber, fish or furs")),
+    _command("put", "Build: place the drawn tile at a position", _arg("position", "x,y")),
+    _command("rotate", "Build: turn the placed tile", _arg("degrees", "0, 90, 180 or 270")),
+    _command("end", "End your turn"),
+]
+
+__all__ = [
+    "COMMANDS",
+    "OPTIONS",
+    "apply",
+    "label",
+    "legal_actions",
+    "max_players",
+    "min_players",
+    "outcome",
+    "setup",
+    "title",
+    "to_act",
+    "view",
+]

@@ -1,0 +1,380 @@
+"""Who acts, what they may do, and applying one action."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from games import core
+from games.core import IllegalAction, State
+from games.volga import board, flow, setup
+from games.volga.data import (
+    CONTRACTS,
+    DRAW_COUNT,
+    GOOD_PRICE,
+    GOODS,
+    PASS_PRICE,
+    SOURCE_GOOD,
+    UPGRADE_PRICE,
+    city_name,
+    distinct_rotations,
+)
+from games.volga.flow import player
+
+_ID = re.compile(r"^[ct]\d\d$")
+ROTATIONS = {0: "0", 1: "90", 2: "180", 3: "270"}
+
+
+def to_act(state: State) -> list[int]:
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if state["choices"]:
+        return [state["choices"][0]["seat"]]
+    offer = state["offer"]
+    if phase == "turn" and offer is not None and offer["sent"]:
+        return sorted({state["current"], offer["to"]})
+    return [state["current"]]
+
+
+# --- legal actions ----------------------------------------------------------------------
+
+
+def _spot_text(spot: tuple[int, int] | list[int]) -> str:
+    return f"{spot[0]},{spot[1]}"
+
+
+def _build_actions(state: State) -> list[str]:
+    if state["spot"] is None:
+        return [f"put {_spot_text(s)}" for s in board.free_spots(state["tiles"])]
+    return [f"rotate {ROTATIONS[r]}" for r in distinct_rotations(state["drawn_tile"])]
+
+
+def _offer_actions(state: State) -> list[str]:
+    offer = state["offer"]
+    a, b = offer["from"], offer["to"]
+    pa, pb = player(state, a), player(state, b)
+    give, ask = offer["give"], offer["ask"]
+    actions = []
+    for verb, p, side, seat in (("give", pa, give, a), ("ask", pb, ask, b)):
+        left = p["rubles"] - side["rubles"]
+        actions += [f"{verb} rubles {n}" for n in (1, 5) if left >= n]
+        actions += [f"{verb} {g} 1" for g in GOODS if p["goods"][g] > side["goods"].get(g, 0)]
+        actions += [f"{verb} pass {c}" for c in flow.passes_of(state, seat) if c not in side["passes"]]
+    actions += [f"give contract {c}" for c in pa["hand"] if c not in give["contracts"]]
+    if len(pb["hand"]) > ask["contracts"]:
+        actions.append("ask contract 1")
+    if any(_side_size(side) for side in (give, ask)):
+        actions.append("send")
+    actions.append("cancel")
+    return actions
+
+
+def _side_size(side: dict[str, Any]) -> int:
+    contracts = side["contracts"]
+    count = contracts if isinstance(contracts, int) else len(contracts)
+    return int(side["rubles"]) + sum(side["goods"].values()) + len(side["passes"]) + count
+
+
+def _turn_actions(state: State, seat: int) -> list[str]:
+    p = player(state, seat)
+    turn = state["turn"]
+    actions: list[str] = []
+    if not turn["acted"]:
+        actions += [f"horde {t}" for t in flow.horde_moves(state)]
+        actions += [f"prince {t}" for t in flow.prince_moves(state)]
+        if state["deck"]:
+            actions.append("draw")
+        actions.append("over")
+    if not turn["moved"]:
+        actions += [f"move {t}" for t in flow.ship_moves(state, seat)]
+    city = flow.unburned_city(state, p["tile"])
+    if city is not None:
+        good = SOURCE_GOOD.get(city)
+        if good is not None and p["rubles"] >= GOOD_PRICE and flow.room(state, seat) > 0:
+            actions.append(f"buy {good}")
+        if state["passes"][city] is None and p["rubles"] >= PASS_PRICE:
+            actions.append("buy pass")
+        actions += [
+            f"sell {c}"
+            for c in state["table"]
+            if CONTRACTS[c]["city"] == city and p["goods"][CONTRACTS[c]["good"]] > 0
+        ]
+    actions += [f"throw {g}" for g in GOODS if p["goods"][g] > 0]
+    if p["ship"] == "small" and p["rubles"] >= UPGRADE_PRICE:
+        actions.append("upgrade")
+    if p["hand"]:
+        actions.append("lay")
+    offer = state["offer"]
+    if offer is None:
+        ships = flow.ship_tiles(state)
+        for tile, other in sorted(ships.items(), key=lambda item: item[1]):
+            if other != seat and flow.adjacent(p["tile"], tile, state):
+                actions.append(f"offer {other}")
+    else:
+        actions.append("cancel")
+    actions.append("end")
+    return actions
+
+
+def legal_actions(state: State, seat: int) -> list[str]:
+    if seat not in to_act(state):
+        return []
+    if state["choices"]:
+        choice = state["choices"][0]
+        verb = flow.CHOICE_VERBS[choice["kind"]]
+        return [f"{verb} {option}" for option in flow.choice_options(state, choice)]
+    if state["phase"] == "build":
+        return _build_actions(state)
+    offer = state["offer"]
+    if offer is not None and seat == offer["to"] and seat != state["current"]:
+        return ["accept", "decline"]
+    if offer is not None and not offer["sent"]:
+        return _offer_actions(state)
+    return _turn_actions(state, seat)
+
+
+# --- apply ------------------------------------------------------------------------------
+
+
+def _normalize(action: str) -> str:
+    words = core.split_action(action)
+    return " ".join(w.upper() if _ID.match(w) else w for w in words)
+
+
+def apply(state: State, seat: int, action: str) -> State:
+    if seat not in to_act(state):
+        raise IllegalAction("It is not your turn to act.")
+    action = _normalize(action)
+    if action not in legal_actions(state, seat):
+        raise IllegalAction(f"'{action}' is not possible now.")
+    state = core.clone(state)
+    words = action.split()
+    verb, args = words[0], words[1:]
+    if state["choices"]:
+        choice = state["choices"].pop(0)
+        flow.resolve_choice(state, choice, args[0])
+    elif state["phase"] == "build":
+        _build(state, verb, args)
+    else:
+        HANDLERS[verb](state, seat, args)
+    flow.settle(state)
+    return state
+
+
+def _build(state: State, verb: str, args: list[str]) -> None:
+    if verb == "put":
+        x, y = (int(v) for v in args[0].split(","))
+        state["spot"] = [x, y]
+        rotations = distinct_rotations(state["drawn_tile"])
+        if len(rotations) > 1:
+            return
+        rot = rotations[0]
+    else:
+        rot = {v: k for k, v in ROTATIONS.items()}[args[0]]
+    tile = state["drawn_tile"]
+    x, y = state["spot"]
+    state["tiles"].append({"id": tile, "x": x, "y": y, "rot": rot})
+    core.log(state, state["current"], f"places {flow.tile_text(tile)} at {x},{y}, turned {ROTATIONS[rot]}")
+    if state["bag"]:
+        state["current"] = (state["current"] + 1) % state["players"]
+        setup.draw_tile(state)
+    else:
+        state["last_placer"] = state["current"]
+        setup.finish_board(state)
+
+
+# --- turn handlers ------------------------------------------------------------------------
+
+
+def _move(state: State, seat: int, args: list[str]) -> None:
+    flow.move_ship(state, seat, args[0])
+    state["turn"].update(moved=True, acted=True)
+
+
+def _buy(state: State, seat: int, args: list[str]) -> None:
+    p = player(state, seat)
+    city = flow.city_at(p["tile"])
+    assert city is not None
+    if args[0] == "pass":
+        flow.transfer(state, seat, None, PASS_PRICE)
+        state["passes"][city] = seat
+        core.log(state, seat, f"buys the {city_name(city)} pass for {PASS_PRICE} rubles")
+    else:
+        flow.transfer(state, seat, None, GOOD_PRICE)
+        p["goods"][args[0]] += 1
+        core.log(state, seat, f"buys 1 {args[0]} for {flow.plural(GOOD_PRICE, 'ruble')}")
+    state["turn"]["acted"] = True
+
+
+def _sell(state: State, seat: int, args: list[str]) -> None:
+    card = args[0]
+    good = CONTRACTS[card]["good"]
+    amount = flow.price(state)
+    player(state, seat)["goods"][good] -= 1
+    state["table"].remove(card)
+    flow.transfer(state, None, seat, amount)
+    core.log(state, seat, f"sells 1 {good} on {flow.contract_text(card)} for {amount} rubles")
+    state["turn"]["acted"] = True
+
+
+def _throw(state: State, seat: int, args: list[str]) -> None:
+    player(state, seat)["goods"][args[0]] -= 1
+    core.log(state, seat, f"throws 1 {args[0]} overboard")
+    state["turn"]["acted"] = True
+
+
+def _upgrade(state: State, seat: int, args: list[str]) -> None:
+    flow.transfer(state, seat, None, UPGRADE_PRICE)
+    player(state, seat)["ship"] = "large"
+    core.log(state, seat, f"upgrades to a large ship for {UPGRADE_PRICE} rubles")
+    state["turn"]["acted"] = True
+
+
+def _lay(state: State, seat: int, args: list[str]) -> None:
+    p = player(state, seat)
+    cards = p["hand"]
+    p["hand"] = []
+    state["table"].extend(cards)
+    core.log(state, seat, "lays down " + ", ".join(flow.contract_text(c) for c in cards))
+    state["turn"]["acted"] = True
+
+
+def _end(state: State, seat: int, args: list[str]) -> None:
+    flow.end_turn(state)
+
+
+def _horde(state: State, seat: int, args: list[str]) -> None:
+    state["turn"].update(acted=True, special=True)
+    flow.move_horde(state, seat, args[0])
+
+
+def _prince(state: State, seat: int, args: list[str]) -> None:
+    state["turn"].update(acted=True, special=True)
+    flow.move_prince(state, seat, args[0])
+
+
+def _draw(state: State, seat: int, args: list[str]) -> None:
+    state["turn"].update(acted=True, special=True)
+    for _ in range(min(DRAW_COUNT, len(state["deck"]))):
+        state["drawn"].append(core.draw(state, state["deck"]))
+    state["choices"].append({"kind": "keep", "seat": seat})
+
+
+def _over(state: State, seat: int, args: list[str]) -> None:
+    state["turn"].update(acted=True, special=True)
+    p = player(state, seat)
+    for city in flow.passes_of(state, seat):
+        state["passes"][city] = None
+    p.update(rubles=0, goods={g: 0 for g in GOODS}, ship="small", tile=None)
+    flow.transfer(state, None, seat, setup.START_RUBLES)
+    core.log(state, seat, "starts over as a new Viking: 5 rubles, a small ship, no goods or passes")
+    state["choices"] += [{"kind": "pick", "seat": seat}, {"kind": "ship", "seat": seat}]
+
+
+# --- trading ---------------------------------------------------------------------------
+
+
+def _offer(state: State, seat: int, args: list[str]) -> None:
+    state["offer"] = {
+        "from": seat,
+        "to": int(args[0]),
+        "sent": False,
+        "give": flow.empty_side(),
+        "ask": dict(flow.empty_side(), contracts=0),
+        "handed": [],
+    }
+
+
+def _add(state: State, verb: str, args: list[str]) -> None:
+    side = state["offer"][verb]
+    if args[0] == "rubles":
+        side["rubles"] += int(args[1])
+    elif args[0] == "pass":
+        side["passes"].append(args[1])
+    elif args[0] == "contract" and verb == "give":
+        side["contracts"].append(args[1])
+    elif args[0] == "contract":
+        side["contracts"] += 1
+    else:
+        side["goods"][args[0]] = side["goods"].get(args[0], 0) + 1
+
+
+def _give(state: State, seat: int, args: list[str]) -> None:
+    _add(state, "give", args)
+
+
+def _ask(state: State, seat: int, args: list[str]) -> None:
+    _add(state, "ask", args)
+
+
+def _send(state: State, seat: int, args: list[str]) -> None:
+    offer = state["offer"]
+    offer["sent"] = True
+    state["turn"]["acted"] = True
+    if offer["give"]["contracts"]:
+        core.mark_reveal(state)  # the recipient now sees the offered contracts
+    core.log(state, seat, f"offers seat {offer['to']} a trade: {offer_text(offer)}")
+
+
+def _cancel(state: State, seat: int, args: list[str]) -> None:
+    if state["offer"]["sent"]:
+        core.log(state, seat, "withdraws the trade offer")
+    state["offer"] = None
+
+
+def _accept(state: State, seat: int, args: list[str]) -> None:
+    problem = flow.offer_problem(state)
+    if problem is not None:
+        core.log(state, seat, f"cannot take the offer ({problem}): it lapses")
+        state["offer"] = None
+    elif state["offer"]["ask"]["contracts"]:
+        state["choices"].insert(0, {"kind": "handover", "seat": seat})
+    else:
+        flow.execute_trade(state)
+
+
+def _decline(state: State, seat: int, args: list[str]) -> None:
+    core.log(state, seat, "declines the trade offer")
+    state["offer"] = None
+
+
+def side_text(side: dict[str, Any]) -> str:
+    parts = []
+    if side["rubles"]:
+        parts.append(flow.plural(int(side["rubles"]), "ruble"))
+    parts += [f"{n} {g}" for g, n in side["goods"].items() if n]
+    parts += [f"the {city_name(c)} pass" for c in side["passes"]]
+    contracts = side["contracts"]
+    count = contracts if isinstance(contracts, int) else len(contracts)
+    if count:
+        parts.append(flow.plural(count, "hidden contract"))
+    return ", ".join(parts) or "nothing"
+
+
+def offer_text(offer: dict[str, Any]) -> str:
+    return f"{side_text(offer['give'])} for {side_text(offer['ask'])}"
+
+
+HANDLERS = {
+    "move": _move,
+    "buy": _buy,
+    "sell": _sell,
+    "throw": _throw,
+    "upgrade": _upgrade,
+    "lay": _lay,
+    "end": _end,
+    "horde": _horde,
+    "prince": _prince,
+    "draw": _draw,
+    "over": _over,
+    "offer": _offer,
+    "give": _give,
+    "ask": _ask,
+    "send": _send,
+    "cancel": _cancel,
+    "accept": _accept,
+    "decline": _decline,
+}
+
+__all__ = ["apply", "legal_actions", "to_act"]
