@@ -119,7 +119,7 @@ class GameCommands(app_commands.Group):
     async def board(self, interaction: discord.Interaction) -> None:
         await _ctl(interaction).post_board(interaction)
 
-    @app_commands.command(description="See your hidden cards (only you see the answer)")
+    @app_commands.command(description="See your hand and anything else hidden from the others (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await _ctl(interaction).show_hand(interaction)
 

@@ -88,7 +88,7 @@ class Table(SeatingTable):
         if view.get("private") is None:
             raise TableError(f"{module.title} has nothing hidden for you to see.")
         return {
-            "text": f"Your hand ({module.title}).",
+            "text": f"What only you can see in this {module.title} game.",
             "image": "hand",
             "view": view,
             "names": [s.name for s in seats],

@@ -151,7 +151,7 @@ class TableBase:
                     (
                         index,
                         {
-                            "text": f"Your hand in <#{game.channel_id}> ({module.title}).",
+                            "text": f"Your private view of the {module.title} game in <#{game.channel_id}>.",
                             "image": "hand",
                             "view": module.view(state, index),
                             "names": [v.name for v in views],
