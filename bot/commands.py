@@ -119,7 +119,9 @@ class GameCommands(app_commands.Group):
     async def board(self, interaction: discord.Interaction) -> None:
         await _ctl(interaction).post_board(interaction)
 
-    @app_commands.command(description="See your hand and anything else hidden from the others (only you see it)")
+    @app_commands.command(
+        description="See your hand and anything else hidden from the others (only you see it)"
+    )
     async def hand(self, interaction: discord.Interaction) -> None:
         await _ctl(interaction).show_hand(interaction)
 

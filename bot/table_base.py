@@ -101,7 +101,8 @@ class TableBase:
             assert state is not None
             if index not in module.to_act(state):
                 return []
-            return [(a, turns.label(module, state, a)) for a in module.legal_actions(state, index)]
+            names = [s.name for s in seats]
+            return [(a, turns.label(module, state, a, names)) for a in module.legal_actions(state, index)]
 
         return await asyncio.to_thread(compute)
 

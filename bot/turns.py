@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from games import IllegalAction
+from games.core import name_seats
 
 State = dict[str, Any]
 Move = tuple[int, str]
@@ -76,9 +77,9 @@ def replay(module: ModuleType, seed: int, players: int, options: dict[str, str],
     return state
 
 
-def label(module: ModuleType, state: State, action: str) -> str:
+def label(module: ModuleType, state: State, action: str, names: list[str] | None = None) -> str:
     text = module.label(state, action) if hasattr(module, "label") else action
-    return text[:80]
+    return name_seats(text, names or [])[:80]
 
 
 def buttons(module: ModuleType, state: State, seats: list[Seat]) -> list[dict[str, str]]:
@@ -88,7 +89,7 @@ def buttons(module: ModuleType, state: State, seats: list[Seat]) -> list[dict[st
         if seats[seat].automatic:
             continue
         for action in module.legal_actions(state, seat):
-            seen.setdefault(action, label(module, state, action))
+            seen.setdefault(action, label(module, state, action, [s.name for s in seats]))
     return [{"action": a, "label": text} for a, text in seen.items()]
 
 
@@ -98,7 +99,7 @@ def log_lines(old: State | None, new: State, seats: list[Seat]) -> list[str]:
     for entry in new.get("log", [])[start:]:
         who = entry.get("seat")
         name = f"**{seats[who].name}** " if who is not None and who < len(seats) else ""
-        lines.append(f"{name}{entry['text']}")
+        lines.append(name + name_seats(entry["text"], [s.name for s in seats]))
     if len(lines) > LOG_LINES_PER_MESSAGE:
         skipped = len(lines) - LOG_LINES_PER_MESSAGE + 1
         lines = [f"... {skipped} earlier steps ...", *lines[-LOG_LINES_PER_MESSAGE + 1 :]]

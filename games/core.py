@@ -7,6 +7,7 @@ Randomness is a small generator whose whole position is one integer kept in
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 State = dict[str, Any]
@@ -95,9 +96,28 @@ def log(state: State, seat: int | None, text: str) -> None:
     """Append one public line to the game's log.
 
     ``text`` is written without the player's name ("recruits a red Viking"); the bot
-    puts the seat's name in front. It must never mention hidden cards.
+    puts the seat's name in front. Other seats are named with ``seat_ref``. It must
+    never mention hidden cards.
     """
     state.setdefault("log", []).append({"seat": seat, "text": text})
+
+
+_SEAT_REF = re.compile(r"\{seat(\d+)\}")
+
+
+def seat_ref(seat: int) -> str:
+    """How log lines and labels name another seat; readers put the player's name in."""
+    return f"{{seat{seat}}}"
+
+
+def name_seats(text: str, names: list[str] | tuple[str, ...]) -> str:
+    """Replace every ``seat_ref`` in ``text`` with that seat's name."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match[1])
+        return names[seat] if seat < len(names) else f"seat {seat + 1}"
+
+    return _SEAT_REF.sub(name, text)
 
 
 def split_action(action: str) -> list[str]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.core import name_seats
 from render.common import (
     DARK,
     GOLD,
@@ -731,7 +732,7 @@ def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> No
     room = max(0, (y1 - 10 - y) // 28)
     for entry in lines[-room:] if room else []:
         seat = entry.get("seat")
-        text = str(entry.get("text", ""))
+        text = name_seats(str(entry.get("text", "")), list(names))
         x = x0 + 14
         color = INK
         if seat is not None:

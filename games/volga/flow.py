@@ -233,7 +233,7 @@ def move_ship(state: State, seat: int, tile: str) -> None:
             "to the bank" if owner is None else "to a pass holder"
         )
         if owner is not None:
-            text += f" (seat {owner})"
+            text += f" ({core.seat_ref(owner)})"
     core.log(state, seat, text)
     if tile == state["prince"]:
         state["choices"].append({"kind": "bump_prince", "seat": seat, "tile": tile})
@@ -451,7 +451,7 @@ def execute_trade(state: State) -> None:
     if offer["handed"]:
         core.mark_reveal(state)
     state["offer"] = None
-    core.log(state, b, f"accepts the trade with seat {a}")
+    core.log(state, b, f"accepts the trade with {core.seat_ref(a)}")
 
 
 def contract_text(card: str) -> str:

@@ -314,7 +314,7 @@ def _send(state: State, seat: int, args: list[str]) -> None:
     state["turn"]["acted"] = True
     if offer["give"]["contracts"]:
         core.mark_reveal(state)  # the recipient now sees the offered contracts
-    core.log(state, seat, f"offers seat {offer['to']} a trade: {offer_text(offer)}")
+    core.log(state, seat, f"offers {core.seat_ref(offer['to'])} a trade: {offer_text(offer)}")
 
 
 def _cancel(state: State, seat: int, args: list[str]) -> None:

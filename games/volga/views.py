@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import core
 from games.core import State
 from games.volga import board, flow
 from games.volga.data import (
@@ -290,7 +291,7 @@ def label(state: State, action: str) -> str:
     elif verb == "pick" and arg in CITIES:
         text = f"Take the {city_name(arg)} pass"
     elif verb == "offer" and arg.isdigit():
-        text = f"Offer a trade to seat {arg}"
+        text = f"Offer a trade to {core.seat_ref(int(arg))}"
     elif verb in ("give", "ask") and args:
         text = _give_label(verb, args)
     elif verb == "put" and args:

@@ -1,0 +1,132 @@
+"""Volga through discord.py on simcord: a trade offer answered by the other player's button,
+and a hidden contract that never reaches the channel."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import simcord
+
+import games
+from bot.table import Table
+from tests.games.test_volga_rules import table as volga_table
+
+SECRET = "C05"
+
+
+class Volga:
+    def __init__(self, env: simcord.Env, table: Table) -> None:
+        self.env, self.table = env, table
+        guild = env.create_guild()
+        self.channel = guild.create_text_channel("volga")
+        self.alice = guild.add_member(env.create_user("alice"))
+        self.bob = guild.add_member(env.create_user("bob"))
+
+    @property
+    def channel_id(self) -> str:
+        return str(self.channel.id)
+
+    async def start_next_to_each_other(self) -> None:
+        """Alice (seat 0) and Bob (seat 1) on adjacent tiles; Alice has fish, Bob a secret contract."""
+        await self.alice.slash(self.channel, "game new", game="volga")
+        await self.bob.slash(self.channel, "game join")
+        await self.alice.slash(self.channel, "game start", order="joined")
+        state = volga_table(2)
+        state["seats"][0]["tile"], state["seats"][1]["tile"] = "T11", "T12"
+        state["seats"][0]["goods"]["fish"] = 2
+        state["seats"][1]["hand"] = [SECRET]
+        state["deck"] = ["C27", "C26"]
+        game = await self.table.active(self.channel_id)
+        async with self.table.storage.transaction() as db:
+            await db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game.id))
+
+    async def state(self) -> dict[str, Any]:
+        game = await self.table.active(self.channel_id)
+        assert game.state is not None
+        return game.state
+
+
+@pytest.fixture
+def volga(simcord_env: simcord.Env, table: Table) -> Volga:
+    return Volga(simcord_env, table)
+
+
+def _custom_ids(message: Any) -> dict[str, str]:
+    """Button label -> custom id, over every row of a message."""
+    found = {}
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        for item in data.get("components", [data]):
+            if "label" in item:
+                found[item["label"]] = item["custom_id"]
+    return found
+
+
+async def test_volga_commands_are_synced(volga: Volga) -> None:
+    names = volga.alice.available_commands(volga.channel)
+    for expected in ("volga move", "volga offer", "volga give", "volga end", "volga accept"):
+        assert expected in names
+
+
+async def test_trade_offer_accepted_by_the_other_players_button(volga: Volga) -> None:
+    await volga.start_next_to_each_other()
+    offered = await volga.alice.slash(volga.channel, "volga offer", seat="1")
+    assert not offered.ephemeral
+    steps = [("give", "fish"), ("ask", "rubles"), ("ask", "rubles")]  # rubles are asked 1 at a time
+    for verb, kind in steps:
+        result = await volga.alice.slash(volga.channel, f"volga {verb}", kind=kind, item="1")
+        assert not result.ephemeral, result.response.content
+    sent = await volga.alice.slash(volga.channel, "volga send")
+    board = sent.response
+    assert volga.bob.mention in board.content  # the other player is asked to answer
+    state = await volga.state()
+    module = games.get("volga")
+    assert module.to_act(state) == [0, 1]
+    # Alice cannot answer her own offer; Bob answers whenever he looks, by button.
+    refused = await volga.alice.slash(volga.channel, "volga accept")
+    assert refused.ephemeral
+    buttons = _custom_ids(board)
+    accept = next(cid for label, cid in buttons.items() if cid.endswith(":accept"))
+    answered = await volga.bob.click(board, custom_id=accept)
+    assert not answered.ephemeral
+    state = await volga.state()
+    assert state["offer"] is None
+    assert state["seats"][1]["goods"]["fish"] == 1 and state["seats"][0]["rubles"] == 7
+    # Alice's turn goes on, with an end-turn step.
+    moves = [a for a, _ in await volga.table.legal(volga.channel_id, str(volga.alice.id))]
+    assert "end" in moves
+    ended = await volga.alice.slash(volga.channel, "volga end")
+    assert volga.bob.mention in ended.response.content
+
+
+async def test_trade_offer_declined(volga: Volga) -> None:
+    await volga.start_next_to_each_other()
+    for action in ("offer 1", "give fish 1", "ask rubles 1", "send"):
+        await volga.alice.slash(volga.channel, "move", action=action)
+    declined = await volga.bob.slash(volga.channel, "move", action="decline")
+    assert not declined.ephemeral and "declines" in declined.response.content
+    state = await volga.state()
+    assert state["offer"] is None and state["seats"][0]["goods"]["fish"] == 2
+
+
+async def test_hidden_contract_only_in_dm_and_hand(volga: Volga) -> None:
+    await volga.start_next_to_each_other()
+    await volga.alice.slash(volga.channel, "move", action="end")  # Bob's turn: his secret is his
+    draw = await volga.bob.slash(volga.channel, "volga draw")
+    assert not draw.ephemeral
+    hand = await volga.bob.slash(volga.channel, "game hand")
+    assert hand.ephemeral and hand.response.attachments
+    # Nothing public ever names a hidden contract: messages, nor the views drawn in them.
+    state = await volga.state()
+    secrets = set(state["seats"][1]["hand"]) | set(state["seats"][0]["hand"])
+    assert SECRET in secrets
+    for message in volga.channel.history():
+        assert not any(card in message.content for card in secrets)
+    async with volga.table.storage.db.execute("SELECT kind, payload FROM outbox") as cursor:
+        rows = list(await cursor.fetchall())
+    public = [json.loads(r[1]) for r in rows if r[0] == "channel"]
+    assert public and all(not any(f'"{c}"' in json.dumps(p) for c in secrets) for p in public)
+    dms = [json.loads(r[1]) for r in rows if r[0] == "dm"]
+    assert any(SECRET in json.dumps(p["view"]["private"]) for p in dms)

@@ -1,0 +1,261 @@
+"""The Volga pictures: valid, small, deterministic PNGs that show only what the view holds."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import io
+import random
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render
+from render import board_png, hand_png
+from tests.render import volga_views as vv
+
+SIZE_BUDGET = 300 * 1024
+BOARD_WIDTH = 1280
+
+HAS_ENGINE = importlib.util.find_spec("games.volga") is not None
+
+HIDDEN = [("amber", "kiev"), ("furs", "chernigov"), ("fish", "itil")]
+
+
+def open_png(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    image.load()  # decodes every row: a broken stream fails here
+    return image
+
+
+def check_board(view: dict[str, Any], names: list[str]) -> Image.Image:
+    data = board_png(view, names=names)
+    image = open_png(data)
+    assert image.mode == "RGB"
+    assert image.width == BOARD_WIDTH
+    assert 500 <= image.height <= 1600
+    assert len(data) < SIZE_BUDGET
+    return image
+
+
+def check_hand(view: dict[str, Any], names: list[str], seat: int | None) -> Image.Image:
+    data = hand_png(view, names=names, seat=seat)
+    assert data is not None
+    image = open_png(data)
+    assert image.mode == "RGB"
+    assert 600 <= image.width <= 1000
+    assert len(data) < SIZE_BUDGET
+    return image
+
+
+# --- hand-built views -------------------------------------------------------------------
+
+
+def test_volga_is_supported() -> None:
+    assert "volga" in render.supported()
+
+
+@pytest.mark.parametrize("name", sorted(vv.all_views()))
+def test_board_of_every_sample_is_a_small_png(name: str) -> None:
+    check_board(vv.all_views()[name], vv.NAMES)
+
+
+@pytest.mark.parametrize("name", sorted(vv.all_views()))
+def test_board_is_deterministic(name: str) -> None:
+    view = vv.all_views()[name]
+    assert board_png(view, names=vv.NAMES) == board_png(copy.deepcopy(view), names=vv.NAMES)
+
+
+@pytest.mark.parametrize("name", sorted(vv.all_views()))
+def test_board_ignores_the_private_part(name: str) -> None:
+    """No hidden contract reaches the public board: its bytes do not depend on them."""
+    view = vv.all_views()[name]
+    public = board_png(view, names=vv.NAMES)
+    first = vv.with_private(view, 0, HIDDEN, drawn=[("fish", "rostov"), ("furs", "bulgar")])
+    second = vv.with_private(view, 0, [("fish", "pskov")], offered=[("amber", "polotsk")])
+    empty = vv.with_private(view, 1, [])
+    for seen in (first, second, empty):
+        assert board_png(seen, names=vv.NAMES) == public
+
+
+@pytest.mark.parametrize("name", sorted(vv.all_views()))
+def test_hand_of_every_seat(name: str) -> None:
+    view = vv.all_views()[name]
+    for seat in range(view["players"]):
+        check_hand(vv.with_private(view, seat, HIDDEN[: seat % 3 + 1]), vv.NAMES, seat)
+
+
+def test_hand_is_none_for_a_public_view() -> None:
+    for view in vv.all_views().values():
+        assert hand_png(view, names=vv.NAMES) is None
+        assert hand_png(view, names=vv.NAMES, seat=0) is None
+
+
+def test_hand_is_deterministic_and_shows_the_contracts() -> None:
+    view = vv.five_player_mid()
+    first = vv.with_private(view, 3, HIDDEN)
+    other = vv.with_private(view, 3, [("amber", "kiev"), ("furs", "chernigov"), ("fish", "bulgar")])
+    data = hand_png(first, names=vv.NAMES, seat=3)
+    assert data == hand_png(copy.deepcopy(first), names=vv.NAMES, seat=3)
+    assert data != hand_png(other, names=vv.NAMES, seat=3)
+    # the view says whose it is, so the seat argument may be left out
+    assert hand_png(first, names=vv.NAMES) == data
+
+
+def test_hand_sections_drawn_and_offered() -> None:
+    view = vv.five_player_mid()
+    plain = check_hand(vv.with_private(view, 0, HIDDEN[:2]), vv.NAMES, 0)
+    drawn = check_hand(
+        vv.with_private(view, 0, HIDDEN[:2], drawn=[("fish", "rostov"), ("furs", "bulgar")]), vv.NAMES, 0
+    )
+    offered = check_hand(vv.with_private(view, 0, HIDDEN[:2], offered=[("amber", "kiev")]), vv.NAMES, 0)
+    assert drawn.height > plain.height
+    assert offered.height > plain.height
+    check_hand(vv.with_private(view, 0, []), vv.NAMES, 0)
+    many = [(g, c) for g in ("amber", "fish", "furs") for c in ("kiev", "pskov", "itil", "bulgar")]
+    check_hand(vv.with_private(view, 0, many), vv.NAMES, 0)
+
+
+def test_hand_without_a_seat_draws_the_contracts_alone() -> None:
+    seen = vv.with_private(vv.two_player_mid(), 1, HIDDEN)
+    with_panel = check_hand(seen, vv.NAMES, 1)
+    seen["seat"] = None
+    alone = check_hand(seen, vv.NAMES, None)
+    assert alone.height < with_panel.height
+
+
+def test_long_strange_and_missing_names() -> None:
+    for view in vv.all_views().values():
+        check_board(view, vv.LONG_NAMES)
+        check_board(view, [])
+        check_hand(vv.with_private(view, 0, HIDDEN), vv.LONG_NAMES, 0)
+        check_hand(vv.with_private(view, 1, HIDDEN), [], 1)
+
+
+def test_two_players_sharing_an_initial() -> None:
+    view = vv.two_player_mid()
+    assert board_png(view, names=["Arne", "Astrid"]) != board_png(view, names=["Arne", "Bjorn"])
+    check_board(view, ["Arne", "Astrid"])
+
+
+def test_the_outcome_is_drawn() -> None:
+    view = vv.five_player_end()
+    check_board(view, vv.NAMES)
+    other = copy.deepcopy(view)
+    other["outcome"]["winners"] = [2]
+    assert board_png(view, names=vv.NAMES) != board_png(other, names=vv.NAMES)
+
+
+def test_public_things_change_the_board() -> None:
+    view = vv.five_player_mid()
+    public = board_png(view, names=vv.NAMES)
+    for change in (
+        lambda v: v["seats"][1].update(rubles=9),
+        lambda v: v["seats"][1].update(hidden_contracts=4),
+        lambda v: v["seats"][1].update(ship="large", capacity=None),
+        lambda v: v["ships"][1].update(size="large"),
+        lambda v: v.update(horde=vv.tile_of("kiev")),
+        lambda v: v["contracts"].pop(),
+        lambda v: v.update(offer=None),
+        lambda v: v["offer"].update(sent=False),
+    ):
+        changed = copy.deepcopy(view)
+        change(changed)
+        assert board_png(changed, names=vv.NAMES) != public
+
+
+def test_odd_but_legal_shapes_do_not_crash() -> None:
+    view = vv.five_player_mid()
+    view["contracts"] = [vv.contract(g, c) for g in ("amber", "fish", "furs") for c in vv.CITIES]
+    view["log"] = []
+    view["to_act"] = [0, 2]
+    view["seats"][0]["passes"] = list(vv.CITIES)
+    view["seats"][1]["goods"] = {"amber": 12, "fish": 40, "furs": 7}
+    view["seats"][1]["rubles"] = 129
+    view["offer"] = {
+        "from": 4,
+        "to": 3,
+        "sent": False,
+        "give": {
+            "rubles": 12,
+            "goods": {"amber": 2, "fish": 1, "furs": 3},
+            "passes": ["chernigov"],
+            "contracts": 2,
+        },
+        "ask": {"rubles": 3, "goods": {"fish": 1}, "passes": ["smolensk", "novgorod"], "contracts": 1},
+    }
+    # two pieces on one tile (no free tile to move to)
+    view["prince"] = view["horde"]
+    view["ships"][3]["tile"] = view["horde"]
+    check_board(view, vv.LONG_NAMES)
+    check_hand(vv.with_private(view, 0, HIDDEN), vv.LONG_NAMES, 0)
+
+
+def test_a_long_thin_board_and_an_empty_one() -> None:
+    view = vv.two_player_build()
+    for i, tile in enumerate(view["tiles"]):
+        tile["x"], tile["y"] = i - 4, -1
+    view["spots"] = [[i - 4, 0] for i in range(len(view["tiles"]))]
+    check_board(view, vv.NAMES)
+    view["tiles"] = []
+    view["spots"] = [[0, 0]]
+    view["spot"] = None
+    check_board(view, vv.NAMES)
+    view["tiles"] = []
+    view["spots"] = []
+    view["drawn_tile"] = None
+    check_board(view, vv.NAMES)
+
+
+def test_unknown_game_is_refused() -> None:
+    with pytest.raises(KeyError):
+        board_png({"game": "chess"}, names=[])
+
+
+# --- real views from games.volga -----------------------------------------------------------
+
+
+def _real_states(players: int, seed: int, options: dict[str, str]) -> list[Any]:
+    """States along a random game, every few steps, until it ends (or 500 steps)."""
+    import games.volga as volga
+
+    state = volga.setup(seed, players, options)
+    rng = random.Random(seed)
+    states = [state]
+    for step in range(500):
+        seats = volga.to_act(state)
+        if not seats:
+            break
+        seat = rng.choice(seats)
+        actions = volga.legal_actions(state, seat)
+        # prefer doing something over ending the turn, so games move on
+        busy = [a for a in actions if not a.startswith(("end", "decline", "cancel"))]
+        state = volga.apply(state, seat, rng.choice(busy or actions))
+        if step % 29 == 0:
+            states.append(state)
+    states.append(state)
+    return states
+
+
+@pytest.mark.skipif(not HAS_ENGINE, reason="games.volga is not written yet")
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [(2, 1, {}), (3, 2, {"board": "build"}), (4, 3, {}), (5, 4, {"board": "build"}), (5, 5, {})],
+)
+def test_real_views(players: int, seed: int, options: dict[str, str]) -> None:
+    import games.volga as volga
+
+    names = vv.NAMES[:players]
+    for state in _real_states(players, seed, options):
+        public = volga.view(state, None)
+        board = board_png(public, names=names)
+        check_board(public, names)
+        assert hand_png(public, names=names) is None
+        for seat in range(players):
+            seen = volga.view(state, seat)
+            if seen["prompt"] == public["prompt"]:  # the prompt may speak to this seat
+                assert board_png(seen, names=names) == board
+            check_hand(seen, names, seat)
