@@ -125,6 +125,15 @@ def whose_turn(module: ModuleType, state: State, seats: list[Seat]) -> str:
     return f"Your turn, {' and '.join(acting)}: {prompt}."
 
 
+def _holds_something(private: Any) -> bool:
+    """Is there anything to show in a private view (an empty hand is not worth a DM)?"""
+    if isinstance(private, dict):
+        return any(_holds_something(value) for value in private.values())
+    if isinstance(private, list):
+        return bool(private)
+    return private is not None and private is not False and private != 0
+
+
 def private_changes(module: ModuleType, old: State | None, new: State, seats: list[Seat]) -> list[int]:
     """The human seats whose private view differs between two states."""
     changed = []
@@ -133,6 +142,6 @@ def private_changes(module: ModuleType, old: State | None, new: State, seats: li
             continue
         after = module.view(new, index).get("private")
         before = module.view(old, index).get("private") if old is not None else None
-        if after is not None and after != before:
+        if after != before and (_holds_something(after) or _holds_something(before)):
             changed.append(index)
     return changed

@@ -319,3 +319,11 @@ async def test_exported_game_replays_from_the_command_line(table: Table, tmp_pat
     assert (tmp_path / "final.png").read_bytes().startswith(b"\x89PNG")
     prompt = games.get("knarr").view(game.state, None)["prompt"]
     assert prompt in printed
+
+
+async def test_no_dm_for_an_empty_private_view(table: Table) -> None:
+    await table.new_game(CH, ALICE, "alice", "volga")
+    await table.join(CH, BOB, "bob")
+    await table.start(CH, ALICE, "joined")
+    # Volga deals no hidden contracts at the start: nothing to send by DM yet.
+    assert [r.kind for r in await table.storage.pending_outbox()].count("dm") == 0
