@@ -52,10 +52,36 @@ def _volga_secrets(state: State, viewer: int | None) -> set[str]:
     return hidden
 
 
+def _saga_secrets(state: State, viewer: int | None) -> set[str]:
+    """What ``viewer`` must not see: the ability (id or name) of every leader never revealed
+    that is not the viewer's own (a set-aside leader is hidden from its owner too), and, for
+    everyone but the Viking player, the destination markers face down on the board or off it."""
+    from games.saga.data import ABILITIES
+
+    side = None if viewer is None else ("viking" if state["sides"]["viking"] == viewer else "anglo")
+    hidden: set[str] = set()
+    for data in state["leaders"].values():
+        if data["known"] or (data["side"] == side and data["where"] != "aside"):
+            continue
+        hidden |= {data["ability"], ABILITIES[data["ability"]]["name"]}
+    if side != "viking":
+        hidden |= set(state["pool"])
+        hidden |= {s["marker"] for s in state["spaces"].values() if s["marker"] and not s["face_up"]}
+    return hidden
+
+
+def _saga_pattern() -> re.Pattern[str]:
+    from games.saga.data import ABILITIES
+
+    words = sorted({w for a in ABILITIES.values() for w in (a["ability"], a["name"])}, key=len, reverse=True)
+    return re.compile(r"\b(D\d|" + "|".join(re.escape(w) for w in words) + r")\b")
+
+
 # game id -> (secret ids for a viewer, pattern of an id as it may appear in log text)
 SECRETS: dict[str, tuple[Callable[[State, int | None], set[str]], re.Pattern[str]]] = {
     "knarr": (_knarr_secrets, re.compile(r"\b[VAB]\d\d\b")),
     "volga": (_volga_secrets, re.compile(r"\b[CT]\d\d\b")),
+    "saga": (_saga_secrets, _saga_pattern()),
 }
 
 

@@ -1,0 +1,396 @@
+"""The Actions phase: tile menus, bonus actions and every action of both sides.
+
+Multi-step actions (movement, fyrd, income, recruitment) start with their first step
+straight from the tile menu and end with ``done``; single actions (build, tribute, scout)
+are one step. ``state["resolving"]`` holds the tile being resolved and the action context.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import core
+from games.core import State
+from games.saga import board, flow
+from games.saga.board import seat_of
+from games.saga.data import (
+    ENGLAND,
+    MARKERS,
+    SCANDINAVIA,
+    VIKING_RECRUITS,
+    area_name,
+    tile,
+)
+
+_VERB_ACTION = {
+    "move": "movement",
+    "sail": "movement",
+    "build": "build",
+    "fyrd": "fyrd",
+    "income": "income",
+    "tribute": "tribute",
+    "recruit": "recruitment",
+    "scout": "scout",
+}
+
+
+def half(state: State) -> dict[str, Any]:
+    r = state["resolving"]
+    return tile(r["tile"])[r["side"]]
+
+
+def unit_text(state: State, unit: str) -> str:
+    if unit == "warrior":
+        return "a warrior"
+    data = state["leaders"][unit]
+    return f"leader {unit} ({board.ability_name(data['ability'])})" if data["known"] else f"leader {unit}"
+
+
+# --- option generators ------------------------------------------------------------------
+
+
+def _moved(r: dict[str, Any], area: str) -> dict[str, Any]:
+    return r["moved"].get(area, {"warriors": 0, "leaders": []})
+
+
+def _free_refs(state: State, area: str, side: str) -> list[str]:
+    """Units of ``side`` in ``area`` that have not moved during this action."""
+    r = state["resolving"]
+    u = board.units(state, area, side)
+    done = _moved(r, area)
+    refs = ["warrior"] if u["warriors"] > done["warriors"] else []
+    return refs + [t for t in u["leaders"] if t not in done["leaders"]]
+
+
+def move_targets(state: State, side: str, area: str) -> list[str]:
+    targets = board.neighbours(area)
+    if area in SCANDINAVIA:
+        marker = state["spaces"][area]["marker"]
+        if marker is not None:
+            targets.append(MARKERS[marker])
+    return targets
+
+
+def move_options(state: State, side: str) -> list[str]:
+    r = state["resolving"]
+    if r["limit"] is not None and r["moves"] >= r["limit"]:
+        return []
+    must = r["must_move"]
+    if must is not None:
+        return [_move(ref, must["from"], must["to"]) for ref in _free_refs(state, must["from"], side)]
+    options = []
+    areas = ENGLAND + SCANDINAVIA if side == "viking" else ENGLAND
+    for area in areas:
+        if not board.count(state, area, side) or not board.engaged_free(state, area, side):
+            continue
+        refs = _free_refs(state, area, side)
+        for target in move_targets(state, side, area):
+            options += [_move(ref, area, target) for ref in refs]
+    if side == "viking" and state["pool"]:
+        for area in SCANDINAVIA:
+            space = state["spaces"][area]
+            if (space["marker"] is None or space["face_up"]) and _free_refs(state, area, side):
+                options.append(f"sail {area}")
+    return options
+
+
+def _move(ref: str, area: str, target: str) -> str:
+    return f"move {area} {target}" if ref == "warrior" else f"move {ref} {target}"
+
+
+def build_options(state: State) -> list[str]:
+    if state["coins"]["anglo"] < 1 or state["supply"]["anglo"]["strongholds"] < 1:
+        return []
+    return [
+        f"build {a}" for a in ENGLAND if not board.stronghold(state, a) and board.control(state, a) == "anglo"
+    ]
+
+
+def fyrd_options(state: State) -> list[str]:
+    if state["coins"]["anglo"] < 1:
+        return []
+    return [
+        f"fyrd {a}"
+        for a in ENGLAND
+        if board.stronghold(state, a) and board.units(state, a, "viking")["warriors"]
+    ]
+
+
+def income_options(state: State) -> list[str]:
+    used = state["resolving"]["used"]
+    options = []
+    for area in ENGLAND:
+        if not board.stronghold(state, area) or area in used:
+            continue
+        if state["coins"]["supply"] > 0:
+            options.append(f"income {area} coin")
+        if state["coins"]["anglo"] > 0:
+            options += [f"income {area} {ref}" for ref in board.supply_refs(state, "anglo")]
+    return options
+
+
+def tribute_options(state: State) -> list[str]:
+    if state["coins"]["anglo"] < 1:
+        return []
+    return [f"tribute {a}" for a in board.combat_areas(state)]
+
+
+def recruit_options(state: State, side: str) -> list[str]:
+    r = state["resolving"]
+    refs = board.supply_refs(state, side)
+    if side == "viking":
+        if r["recruited"] >= VIKING_RECRUITS:
+            return []
+        return [f"recruit {a} {ref}" for a in board.scandinavia_min(state) for ref in refs]
+    areas = [a for a in ENGLAND if board.stronghold(state, a) and a not in r["used"]]
+    return [f"recruit {a} {ref}" for a in areas for ref in refs]
+
+
+def scout_options(state: State) -> list[str]:
+    targets = sorted(MARKERS[m] for m in state["pool"])
+    return [f"scout {t} {s}" for t in targets for s in SCANDINAVIA]
+
+
+def action_options(state: State, name: str) -> list[str]:
+    side = state["resolving"]["side"]
+    if name == "movement":
+        return move_options(state, side)
+    if name == "build":
+        return build_options(state)
+    if name == "fyrd":
+        return fyrd_options(state)
+    if name == "income":
+        return income_options(state)
+    if name == "tribute":
+        return tribute_options(state)
+    if name == "recruitment":
+        return recruit_options(state, side)
+    return scout_options(state)
+
+
+def bonus_options(state: State) -> list[str]:
+    r = state["resolving"]
+    kind = half(state)["bonus"]
+    if kind is None or r["bonus_used"] or r["done"]:
+        return []
+    side = r["side"]
+    options = []
+    if kind in ("coin", "move_or_coin") and state["coins"]["supply"] > 0:
+        options.append("bonus coin")
+    if kind in ("move", "move_or_coin"):
+        r_limit = r["limit"]
+        r["limit"] = 1 if kind == "move_or_coin" else None
+        if move_options(state, side):
+            options.append("bonus move")
+        r["limit"] = r_limit
+    if kind == "recruit_warrior" and state["supply"]["viking"]["warriors"] > 0:
+        options += [f"bonus {a}" for a in board.scandinavia_min(state)]
+    return options
+
+
+def remaining_actions(state: State) -> list[str]:
+    r = state["resolving"]
+    h = half(state)
+    if h["choose_one"] and r["done"]:
+        return []
+    return [a for a in h["actions"] if a not in r["done"]]
+
+
+def legal(state: State) -> list[str]:
+    r = state["resolving"]
+    if r["tile"] is None:
+        return [f"tile {t}" for t in flow.held_unresolved(state, r["side"])]
+    action = r["action"]
+    if action is not None:
+        steps = move_options(state, r["side"]) if action == "bonus" else action_options(state, action)
+        return steps if r["must_move"] is not None else [*steps, "done"]
+    options = bonus_options(state)
+    for name in remaining_actions(state):
+        options += action_options(state, name)
+    return [*options, "finish"]
+
+
+# --- performing -------------------------------------------------------------------------
+
+
+def perform(state: State, words: list[str]) -> None:
+    r = state["resolving"]
+    verb = words[0]
+    if verb == "tile":
+        flow.choose_tile(state, int(words[1]))
+    elif verb == "finish":
+        flow.finish_tile(state)
+    elif verb == "done":
+        _end_action(state)
+    elif verb == "bonus":
+        _bonus(state, words[1])
+    else:
+        if r["action"] is None:
+            _start_action(state, _VERB_ACTION[verb])
+        _step(state, verb, words[1:])
+
+
+def _start_action(state: State, name: str) -> None:
+    r = state["resolving"]
+    r.update(flow.new_context())
+    r["action"] = name
+    r["bonus_used"] = True  # a bonus must come before the tile's actions
+
+
+def _end_action(state: State) -> None:
+    r = state["resolving"]
+    if r["action"] != "bonus":
+        r["done"].append(r["action"])
+    r.update(flow.new_context())
+
+
+def _bonus(state: State, what: str) -> None:
+    r = state["resolving"]
+    seat = seat_of(state, r["side"])
+    r["bonus_used"] = True
+    if what == "coin":
+        board.gain_coin(state, r["side"])
+        core.log(state, seat, "takes 1 coin (bonus)")
+    elif what == "move":
+        r.update(flow.new_context())
+        r["action"] = "bonus"
+        r["limit"] = 1 if half(state)["bonus"] == "move_or_coin" else None
+    else:
+        board.recruit(state, "viking", what, "warrior")
+        core.log(state, seat, f"recruits a warrior in {area_name(what)} (bonus)")
+
+
+def _step(state: State, verb: str, args: list[str]) -> None:
+    r = state["resolving"]
+    side = r["side"]
+    seat = seat_of(state, side)
+    if verb == "move":
+        _do_move(state, side, args[0], args[1])
+    elif verb == "sail":
+        _sail(state, args[0])
+    elif verb == "build":
+        area = args[0]
+        board.pay_coin(state, "anglo")
+        state["areas"][area]["stronghold"] = True
+        state["supply"]["anglo"]["strongholds"] -= 1
+        track = state["track"]
+        track["stronghold"] = min(track["spaces"], track["stronghold"] + 1)
+        core.log(state, seat, f"builds a Stronghold in {area_name(area)}; the Stronghold marker advances")
+        _end_action(state)
+    elif verb == "fyrd":
+        area = args[0]
+        board.pay_coin(state, "anglo")
+        board.remove(state, area, "viking", "warrior")
+        core.log(
+            state, seat, f"raises the fyrd in {area_name(area)}: a Viking warrior is driven off for 1 coin"
+        )
+    elif verb == "income":
+        _income(state, args[0], args[1])
+    elif verb == "tribute":
+        _tribute(state, args[0])
+    elif verb == "recruit":
+        area, unit = args
+        board.recruit(state, side, area, unit)
+        if side == "viking":
+            r["recruited"] += 1
+        else:
+            r["used"].append(area)
+        core.log(state, seat, f"recruits {unit_text_public(state, unit)} in {area_name(area)}")
+    elif verb == "scout":
+        _scout(state, args[0], args[1])
+
+
+def unit_text_public(state: State, unit: str) -> str:
+    return "a warrior" if unit == "warrior" else "a leader"
+
+
+def _do_move(state: State, side: str, first: str, target: str) -> None:
+    r = state["resolving"]
+    unit = "warrior" if first in state["areas"] else first
+    source = first if unit == "warrior" else str(board.locate(state, unit))
+    board.move(state, side, source, target, unit)
+    moved = r["moved"].setdefault(target, {"warriors": 0, "leaders": []})
+    if unit == "warrior":
+        moved["warriors"] += 1
+    else:
+        moved["leaders"].append(unit)
+    r["moves"] += 1
+    seat = seat_of(state, side)
+    if source in SCANDINAVIA and target not in SCANDINAVIA:
+        space = state["spaces"][source]
+        if not space["face_up"]:
+            space["face_up"] = True
+            core.mark_reveal(state)
+            core.log(
+                state,
+                seat,
+                f"reveals the destination at {area_name(source)}: {area_name(target)} ({space['marker']})",
+            )
+    must = r["must_move"]
+    if must is not None and must["from"] == source and must["to"] == target:
+        r["must_move"] = None
+    core.log(state, seat, f"moves {unit_text(state, unit)} from {area_name(source)} to {area_name(target)}")
+
+
+def _sail(state: State, area: str) -> None:
+    r = state["resolving"]
+    space = state["spaces"][area]
+    old = space["marker"]
+    marker = core.draw(state, state["pool"])
+    if old is not None:
+        state["pool"].append(old)
+        core.shuffle(state, state["pool"])
+    space.update(marker=marker, face_up=True)
+    r["must_move"] = {"from": area, "to": MARKERS[marker]}
+    verb = "draws a new destination" if old is not None else "draws a destination"
+    core.log(
+        state,
+        seat_of(state, "viking"),
+        f"{verb} for {area_name(area)}: {area_name(MARKERS[marker])} ({marker})",
+    )
+
+
+def _income(state: State, area: str, what: str) -> None:
+    r = state["resolving"]
+    seat = seat_of(state, "anglo")
+    r["used"].append(area)
+    if what == "coin":
+        board.gain_coin(state, "anglo")
+        core.log(state, seat, f"takes 1 coin of income at {area_name(area)}")
+        return
+    board.pay_coin(state, "anglo")
+    board.recruit(state, "anglo", area, what)
+    core.log(state, seat, f"pays 1 coin to recruit {unit_text_public(state, what)} at {area_name(area)}")
+
+
+def _tribute(state: State, area: str) -> None:
+    seat = seat_of(state, "anglo")
+    board.pay_coin(state, "anglo", "viking")
+    u = board.units(state, area, "viking")
+    sent = int(u["warriors"]) + len(u["leaders"])
+    state["drakkar"]["warriors"] += u["warriors"]
+    state["drakkar"]["leaders"] += u["leaders"]
+    u["warriors"] = 0
+    u["leaders"] = []
+    core.log(
+        state, seat, f"pays 1 coin of tribute: {sent} Viking unit(s) leave {area_name(area)} for the Drakkar"
+    )
+    _end_action(state)
+
+
+def _scout(state: State, target: str, area: str) -> None:
+    from games.saga.data import MARKER_OF
+
+    marker = MARKER_OF[target]
+    space = state["spaces"][area]
+    state["pool"].remove(marker)
+    if space["marker"] is not None:
+        state["pool"].append(space["marker"])
+    space.update(marker=marker, face_up=False)
+    core.shuffle(state, state["pool"])
+    core.log(
+        state,
+        seat_of(state, "viking"),
+        f"scouts: a face-down destination marker now lies in {area_name(area)}",
+    )
+    _end_action(state)
