@@ -1,0 +1,215 @@
+"""The Saga pictures: valid, small, deterministic PNGs that show only what the view holds."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import io
+import random
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render
+from render import board_png, hand_png
+from tests.render import saga_views as sv
+
+SIZE_BUDGET = 300 * 1024
+BOARD_WIDTH = 1280
+
+HAS_ENGINE = importlib.util.find_spec("games.saga") is not None
+
+
+def open_png(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    image.load()  # decodes every row: a broken stream fails here
+    return image
+
+
+def check_board(view: dict[str, Any], names: list[str]) -> Image.Image:
+    data = board_png(view, names=names)
+    image = open_png(data)
+    assert image.mode == "RGB"
+    assert image.width == BOARD_WIDTH
+    assert 900 <= image.height <= 1400
+    assert len(data) < SIZE_BUDGET
+    return image
+
+
+def check_hand(view: dict[str, Any], names: list[str], seat: int | None) -> Image.Image:
+    data = hand_png(view, names=names, seat=seat)
+    assert data is not None
+    image = open_png(data)
+    assert image.mode == "RGB"
+    assert 600 <= image.width <= 1000
+    assert len(data) < SIZE_BUDGET
+    return image
+
+
+# --- hand-built views -------------------------------------------------------------------
+
+
+def test_saga_is_supported() -> None:
+    assert "saga" in render.supported()
+
+
+@pytest.mark.parametrize("name", sorted(sv.all_views()))
+def test_board_of_every_sample_is_a_small_png(name: str) -> None:
+    check_board(sv.all_views()[name], sv.NAMES)
+
+
+@pytest.mark.parametrize("name", sorted(sv.all_views()))
+def test_board_is_deterministic(name: str) -> None:
+    view = sv.all_views()[name]
+    assert board_png(view, names=sv.NAMES) == board_png(copy.deepcopy(view), names=sv.NAMES)
+
+
+@pytest.mark.parametrize("name", sorted(sv.all_views()))
+def test_board_ignores_the_private_part(name: str) -> None:
+    view = sv.all_views()[name]
+    public = board_png(view, names=sv.NAMES)
+    for side in ("viking", "anglo"):
+        for secret in (0, 1):
+            assert board_png(sv.with_private(view, side, secret), names=sv.NAMES) == public
+
+
+def _swap_hidden(view: dict[str, Any]) -> dict[str, Any]:
+    """Another game that differs only in what nobody may see: the private leaders and scouts."""
+    other = copy.deepcopy(view)
+    other["private"] = {
+        "side": "viking",
+        "leaders": {"VL9": {"ability": "x", "name": "Y", "text": "z"}},
+        "scouted": [{"space": "norway", "marker": "D5", "target": "wessex"}],
+        "pool": [],
+    }
+    return other
+
+
+@pytest.mark.parametrize("name", sorted(sv.all_views()))
+def test_board_does_not_change_with_hidden_information(name: str) -> None:
+    """Which leader is which, and where a face-down Destination goes, never shows publicly."""
+    view = sv.all_views()[name]
+    public = board_png(view, names=sv.NAMES)
+    assert board_png(_swap_hidden(view), names=sv.NAMES) == public
+    assert board_png(sv.with_private(view, "viking", 0), names=sv.NAMES) == board_png(
+        sv.with_private(view, "viking", 1), names=sv.NAMES
+    )
+
+
+@pytest.mark.parametrize("name", sorted(sv.all_views()))
+def test_hand_of_each_side(name: str) -> None:
+    view = sv.all_views()[name]
+    for side in ("viking", "anglo"):
+        seen = sv.with_private(view, side)
+        check_hand(seen, sv.NAMES, seen["seat"])
+        check_hand(seen, sv.NAMES, None)
+
+
+def test_hand_is_none_for_a_public_view() -> None:
+    for view in sv.all_views().values():
+        assert hand_png(view, names=sv.NAMES) is None
+        assert hand_png(view, names=sv.NAMES, seat=0) is None
+
+
+def test_hand_shows_the_secrets() -> None:
+    view = sv.mid_round()
+    first = sv.with_private(view, "viking", 0)
+    other = sv.with_private(view, "viking", 1)
+    data = hand_png(first, names=sv.NAMES, seat=0)
+    assert data == hand_png(copy.deepcopy(first), names=sv.NAMES, seat=0)
+    assert data != hand_png(other, names=sv.NAMES, seat=0)
+    assert hand_png(first, names=sv.NAMES) == data  # the view says whose it is
+
+
+def test_revealed_leader_and_destination_change_the_board() -> None:
+    """What the view makes public is drawn: a revealed name, a face-up Destination."""
+    view = sv.mid_round()
+    public = board_png(view, names=sv.NAMES)
+    shown = copy.deepcopy(view)
+    shown["destinations"][0] = {
+        "space": "norway",
+        "state": "face_up",
+        "marker": "D1",
+        "target": "northumbria",
+    }
+    assert board_png(shown, names=sv.NAMES) != public
+    named = copy.deepcopy(view)
+    named["areas"][0]["viking"]["leaders"][0].update(ability="berserker", name="Berserker", revealed=True)
+    assert board_png(named, names=sv.NAMES) != public
+
+
+def test_long_strange_and_missing_names() -> None:
+    for view in sv.all_views().values():
+        check_board(view, sv.LONG_NAMES)
+        check_board(view, [])
+        check_hand(sv.with_private(view, "viking"), sv.LONG_NAMES, None)
+        check_hand(sv.with_private(view, "anglo"), [], None)
+
+
+def test_sides_swapped() -> None:
+    view = sv.combat()
+    view["sides"] = {"viking": 1, "anglo": 0}
+    check_board(view, sv.NAMES)
+    check_hand(sv.with_private(view, "viking"), sv.NAMES, 1)
+
+
+def test_odd_counts_and_empty_pieces() -> None:
+    view = sv.mid_round()
+    view["areas"][1]["viking"] = {
+        "warriors": 12,
+        "leaders": [sv.leader("VL1"), sv.leader("VL4", "plunderer")],
+    }
+    view["areas"][1]["anglo"] = {"warriors": 11, "leaders": [sv.leader("AL2", "reinforce", True)]}
+    view["drakkar"] = {"warriors": 9, "leaders": [sv.leader("VL2"), sv.leader("VL3")]}
+    view["destination_pool"] = 0
+    view["track"] = {"spaces": 10, "round": 1, "stronghold": 1}
+    check_board(view, sv.NAMES)
+    empty = sv.base()
+    empty["tiles"] = []
+    empty["areas"] = []
+    check_board(empty, sv.NAMES)
+
+
+# --- real games -------------------------------------------------------------------------
+
+
+def _real_states(seed: int, steps: int) -> list[Any]:
+    import games.saga as saga
+
+    state = saga.setup(seed, 2, None)
+    rng = random.Random(seed)
+    states = [state]
+    for _ in range(steps):
+        seats = saga.to_act(state)
+        if not seats:
+            break
+        seat = seats[0]
+        actions = saga.legal_actions(state, seat)
+        busy = [a for a in actions if not a.startswith(("end", "pass", "skip", "done"))]
+        state = saga.apply(state, seat, rng.choice(busy or actions))
+        states.append(state)
+    return states
+
+
+@pytest.mark.skipif(not HAS_ENGINE, reason="games.saga is not there yet")
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_real_games(seed: int) -> None:
+    import games.saga as saga
+
+    names = ["Astrid", "Edmund"]
+    states = _real_states(seed, 400)
+    phases = set()
+    for state in states[:: max(1, len(states) // 12)] + states[-1:]:
+        public = saga.view(state, None)
+        phases.add(public["phase"])
+        check_board(public, names)
+        assert hand_png(public, names=names) is None
+        for seat in (0, 1):
+            seen = saga.view(state, seat)
+            assert board_png(seen, names=names) == board_png(public, names=names)
+            if seen.get("private"):
+                check_hand(seen, names, seat)
+    assert "draft" in phases
