@@ -14,15 +14,24 @@ from PIL import Image, ImageDraw
 
 from games.core import name_seats
 from render.common import (
+    BG,
     DARK,
+    GAP,
     GOLD,
+    HAND_WIDTH,
+    HEADER_BG,
     INK,
+    MARGIN,
     MUTED,
+    PANEL,
+    PANEL_EDGE,
     RGB,
     VIKING_COLORS,
+    WIDTH,
     Box,
     draw_text,
     encode_png,
+    hand_header,
     icon,
     paste_sprite,
     pip,
@@ -39,15 +48,6 @@ View = Mapping[str, Any]
 
 COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
 
-WIDTH = 1280
-HAND_WIDTH = 900
-MARGIN = 16
-GAP = 12
-
-BG: RGB = (26, 34, 48)
-HEADER_BG: RGB = (16, 22, 32)
-PANEL: RGB = (40, 52, 70)
-PANEL_EDGE: RGB = (74, 90, 116)
 ACTIVE_EDGE: RGB = GOLD
 PARCHMENT: RGB = (240, 228, 200)
 PARCHMENT_EDGE: RGB = (92, 64, 36)
@@ -829,44 +829,14 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
 
     im = Image.new("RGB", (HAND_WIDTH, height), BG)
     d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, HAND_WIDTH, head_h), fill=HEADER_BG)
-    title_x = MARGIN + 4
+    icon = None
     if index is not None:
         hull, edge = _ship(index)
-        ship = ship_icon(52, hull, edge)
-        paste_sprite(im, ship, (MARGIN, head_h / 2 - ship.height / 2))
-        title_x = MARGIN + 64
+        icon = ship_icon(52, hull, edge)
     acting = index is not None and index in (view.get("to_act") or []) and not view.get("over")
-    right = HAND_WIDTH - MARGIN
-    if acting:
-        prompt = str(view.get("prompt") or "your turn")
-        pw = min(360, text_width(prompt, 22, bold=True) + 44)
-        d.rounded_rectangle((right - pw, 14, right, head_h - 14), 18, fill=GOLD)
-        triangle_right(d, right - pw + 12, head_h / 2, 16, DARK)
-        draw_text(
-            im,
-            (right - pw + 32, head_h / 2),
-            prompt,
-            22,
-            DARK,
-            anchor="lm",
-            bold=True,
-            max_width=pw - 44,
-            min_size=16,
-        )
-        right -= pw + 12
+    prompt = str(view.get("prompt") or "your turn") if acting else None
     title = f"{name}: your hand" if name else "Your hand"
-    draw_text(
-        im,
-        (title_x, head_h / 2),
-        title,
-        28,
-        INK,
-        anchor="lm",
-        bold=True,
-        max_width=right - title_x,
-        min_size=18,
-    )
+    hand_header(im, head_h, title, icon=icon, prompt=prompt, prompt_width=360)
 
     _label(im, MARGIN, hand_top, "Recruit one: you gain / then take")
     vikings = view.get("vikings") or {}

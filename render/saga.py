@@ -17,14 +17,23 @@ from PIL import Image, ImageDraw
 
 from render.common import (
     BAD,
+    BG,
     DARK,
+    GAP,
     GOLD,
+    HAND_WIDTH,
+    HEADER_BG,
     INK,
+    MARGIN,
     MUTED,
+    PANEL,
+    PANEL_EDGE,
     RGB,
+    WIDTH,
     Box,
     draw_text,
     encode_png,
+    hand_header,
     paste_sprite,
     pip,
     shade,
@@ -38,15 +47,6 @@ View = Mapping[str, Any]
 Point = tuple[float, float]
 Paint = Callable[[ImageDraw.ImageDraw, float, float], None]
 
-WIDTH = 1280
-HAND_WIDTH = 900
-MARGIN = 16
-GAP = 12
-
-BG: RGB = (26, 34, 48)
-HEADER_BG: RGB = (16, 22, 32)
-PANEL: RGB = (40, 52, 70)
-PANEL_EDGE: RGB = (74, 90, 116)
 
 SIDES: tuple[str, str] = ("viking", "anglo")
 SIDE_NAMES: dict[str, str] = {"viking": "Vikings", "anglo": "Anglo-Saxons"}
@@ -1575,38 +1575,20 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
 
     im = Image.new("RGB", (HAND_WIDTH, height), BG)
     d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, HAND_WIDTH, head_h), fill=HEADER_BG)
-    paste_sprite(im, shield(side, 44), (MARGIN, head_h / 2 - 22))
-    right = HAND_WIDTH - MARGIN
     acting = me is not None and me in (view.get("to_act") or []) and not view.get("over")
-    if acting:
-        prompt = str(view.get("prompt") or "your turn")
-        pw = min(380, text_width(prompt, 20, bold=True) + 44)
-        d.rounded_rectangle((right - pw, 14, right, head_h - 14), 18, fill=GOLD)
-        triangle_right(d, right - pw + 12, head_h / 2, 16, DARK)
-        draw_text(
-            im,
-            (right - pw + 32, head_h / 2),
-            prompt,
-            20,
-            DARK,
-            anchor="lm",
-            bold=True,
-            max_width=pw - 44,
-            min_size=15,
-        )
-        right -= pw + 12
+    prompt = str(view.get("prompt") or "your turn") if acting else None
     who = _name(names, me) if me is not None else SIDE_NAMES[side]
-    draw_text(
+    title = f"{who}: your {SIDE_NAMES[side]}' secrets"
+    hand_header(
         im,
-        (MARGIN + 56, head_h / 2),
-        f"{who}: your {SIDE_NAMES[side]}' secrets",
-        26,
-        INK,
-        anchor="lm",
-        bold=True,
-        max_width=right - MARGIN - 56,
-        min_size=18,
+        head_h,
+        title,
+        icon=shield(side, 44),
+        title_x=MARGIN + 56,
+        title_size=26,
+        prompt=prompt,
+        prompt_size=20,
+        prompt_min=15,
     )
 
     _label(im, MARGIN, y, "Your leaders (hidden from your opponent until revealed)")

@@ -15,14 +15,23 @@ from PIL import Image, ImageDraw
 from games.core import name_seats
 from render.common import (
     BAD,
+    BG,
     DARK,
+    GAP,
     GOLD,
+    HAND_WIDTH,
+    HEADER_BG,
     INK,
+    MARGIN,
     MUTED,
+    PANEL,
+    PANEL_EDGE,
     RGB,
+    WIDTH,
     Box,
     draw_text,
     encode_png,
+    hand_header,
     paste_sprite,
     pip,
     safe_text,
@@ -38,15 +47,6 @@ Paint = Callable[[ImageDraw.ImageDraw, float, float], None]
 
 GOODS: tuple[str, ...] = ("amber", "fish", "furs")
 
-WIDTH = 1280
-HAND_WIDTH = 900
-MARGIN = 16
-GAP = 12
-
-BG: RGB = (26, 34, 48)
-HEADER_BG: RGB = (16, 22, 32)
-PANEL: RGB = (40, 52, 70)
-PANEL_EDGE: RGB = (74, 90, 116)
 PARCHMENT: RGB = (240, 228, 200)
 PARCHMENT_EDGE: RGB = (92, 64, 36)
 
@@ -1527,43 +1527,11 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
 
     im = Image.new("RGB", (HAND_WIDTH, height), BG)
     d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, HAND_WIDTH, head_h), fill=HEADER_BG)
-    title_x = MARGIN + 4
-    if index is not None:
-        ship = ship_sprite(_seat_color(view, index), _ship_large(view, index), 52)
-        paste_sprite(im, ship, (MARGIN, head_h / 2 - ship.height / 2))
-        title_x = MARGIN + 64
+    icon = ship_sprite(_seat_color(view, index), _ship_large(view, index), 52) if index is not None else None
     acting = index is not None and index in (view.get("to_act") or []) and not view.get("over")
-    right = HAND_WIDTH - MARGIN
-    if acting:
-        prompt = str(view.get("prompt") or "your turn")
-        pw = min(380, text_width(prompt, 22, bold=True) + 44)
-        d.rounded_rectangle((right - pw, 14, right, head_h - 14), 18, fill=GOLD)
-        triangle_right(d, right - pw + 12, head_h / 2, 16, DARK)
-        draw_text(
-            im,
-            (right - pw + 32, head_h / 2),
-            prompt,
-            22,
-            DARK,
-            anchor="lm",
-            bold=True,
-            max_width=pw - 44,
-            min_size=16,
-        )
-        right -= pw + 12
+    prompt = str(view.get("prompt") or "your turn") if acting else None
     title = f"{name}: your contracts" if name else "Your contracts"
-    draw_text(
-        im,
-        (title_x, head_h / 2),
-        title,
-        28,
-        INK,
-        anchor="lm",
-        bold=True,
-        max_width=right - title_x,
-        min_size=18,
-    )
+    hand_header(im, head_h, title, icon=icon, prompt=prompt)
 
     y = body_top
     for (label, cards, highlight), h in zip(sections, heights, strict=True):
