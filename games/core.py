@@ -28,6 +28,18 @@ def clone(value: Any) -> Any:
     return value
 
 
+# --- options -----------------------------------------------------------------------
+
+
+def option_value(specs: list[dict[str, Any]], options: dict[str, str] | None, name: str) -> str:
+    """The value of option ``name`` (its default when not given); ``ValueError`` if unknown."""
+    spec = next(o for o in specs if o["name"] == name)
+    value = str((options or {}).get(name, spec["default"]))
+    if value not in spec["choices"]:
+        raise ValueError(f"unknown {name} option: {value}")
+    return value
+
+
 # --- seeded randomness -------------------------------------------------------------
 
 

@@ -34,14 +34,6 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def _option(options: dict[str, str], name: str) -> str:
-    spec = next(o for o in OPTIONS if o["name"] == name)
-    value = str(options.get(name, spec["default"]))
-    if value not in spec["choices"]:
-        raise ValueError(f"unknown {name} option: {value}")
-    return value
-
-
 def _artifacts(state: State, choice: str, num_players: int) -> list[str]:
     if choice == "none":
         return []
@@ -73,8 +65,8 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
     if not 2 <= num_players <= 4:
         raise ValueError("Knarr is played by 2 to 4 players")
     options = options or {}
-    ship = _option(options, "ship")
-    artifact = _option(options, "artifact")
+    ship = core.option_value(OPTIONS, options, "ship")
+    artifact = core.option_value(OPTIONS, options, "artifact")
     state: State = {"game": "knarr", "players": num_players, "reveals": 0, "log": []}
     core.seed_rng(state, seed)
     state["deck"] = viking_deck(num_players)

@@ -30,14 +30,6 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def _option(options: dict[str, str], name: str) -> str:
-    spec = next(o for o in OPTIONS if o["name"] == name)
-    value = str(options.get(name, spec["default"]))
-    if value not in spec["choices"]:
-        raise ValueError(f"unknown {name} option: {value}")
-    return value
-
-
 def _empty_units() -> dict[str, Any]:
     return {"warriors": 0, "leaders": []}
 
@@ -46,7 +38,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
     if num_players != 2:
         raise ValueError("Saga is played by 2 players")
     options = options or {}
-    side = _option(options, "side")
+    side = core.option_value(OPTIONS, options, "side")
     state: State = {"game": "saga", "players": 2, "reveals": 0, "log": []}
     core.seed_rng(state, seed)
     viking = {"first_viking": 0, "first_anglo": 1}.get(side)

@@ -28,19 +28,11 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def _option(options: dict[str, str], name: str) -> str:
-    spec = next(o for o in OPTIONS if o["name"] == name)
-    value = str(options.get(name, spec["default"]))
-    if value not in spec["choices"]:
-        raise ValueError(f"unknown {name} option: {value}")
-    return value
-
-
 def setup(seed: int, num_players: int, options: dict[str, str] | None = None) -> State:
     if not 2 <= num_players <= 5:
         raise ValueError("Vikings on the Volga is played by 2 to 5 players")
     options = options or {}
-    mode = _option(options, "board")
+    mode = core.option_value(OPTIONS, options, "board")
     state: State = {
         "game": "volga",
         "players": num_players,
