@@ -134,3 +134,29 @@ def name_seats(text: str, names: list[str] | tuple[str, ...]) -> str:
 
 def split_action(action: str) -> list[str]:
     return action.strip().lower().split()
+
+
+# --- a generator for bot seats -----------------------------------------------------
+
+
+class Rng:
+    """A small seeded generator for bot seats (the same splitmix64 as the state's).
+
+    A bot never sees the state, so it cannot use the state's generator; it gets one of
+    these, seeded by the table, and the same seed always gives the same choices.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._box: State = {"rng": seed & _MASK64}
+
+    def below(self, n: int) -> int:
+        return rand_below(self._box, n)
+
+    def random(self) -> float:
+        return _next64(self._box) / float(1 << 64)
+
+    def choice(self, items: list[Any] | tuple[Any, ...]) -> Any:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        shuffle(self._box, items)
