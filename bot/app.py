@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
+import os
+import socket
 from typing import Any
 
 import discord
@@ -25,8 +29,10 @@ OUTBOX_RETRY_SECONDS = 30.0
 class SkaldBot(ext_commands.Bot):
     def __init__(self, table: Table, *, test_guild: int | None = None, **options: Any) -> None:
         intents = discord.Intents.default()
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())  # each message says whom
         super().__init__(command_prefix=ext_commands.when_mentioned, intents=intents, **options)
-        self.controller = Controller(self, table)
+        owner = f"{socket.gethostname()}:{os.getpid()}"
+        self.controller = Controller(self, table, owner=owner)
         self.test_guild = test_guild
         self._tasks: list[asyncio.Task[None]] = []
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
@@ -36,9 +42,21 @@ class SkaldBot(ext_commands.Bot):
         guild = discord.Object(self.test_guild) if self.test_guild else None
         self.tree.clear_commands(guild=guild)  # setup_hook runs again after a restart
         commands.install(self.tree, guild)
-        await self.tree.sync(guild=guild)
+        await self._sync_if_changed(guild)
         self._tasks.append(asyncio.create_task(self._every(REMINDER_CHECK_SECONDS, self._remind)))
         self._tasks.append(asyncio.create_task(self._every(OUTBOX_RETRY_SECONDS, self._retry_outbox)))
+
+    async def _sync_if_changed(self, guild: discord.Object | None) -> None:
+        """Discord allows about 200 command updates a day per guild: sync only a changed tree."""
+        shape = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(shape, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
+        storage = self.controller.table.storage
+        if await storage.meta(key) == digest:
+            log.info("slash commands unchanged; not syncing")
+            return
+        await self.tree.sync(guild=guild)
+        await storage.set_meta(key, digest)
 
     async def on_ready(self) -> None:
         log.info("connected as %s", self.user)
@@ -55,7 +73,7 @@ class SkaldBot(ext_commands.Bot):
             await self.controller.flush()
 
     async def _retry_outbox(self) -> None:
-        await self.controller.flush(min_age=OUTBOX_RETRY_SECONDS)
+        await self.controller.flush()
 
     async def _every(self, seconds: float, job: Any) -> None:
         await self.wait_until_ready()
@@ -70,7 +88,7 @@ class SkaldBot(ext_commands.Bot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         log.error("command failed", exc_info=error)
-        text = "Something went wrong on my side; nothing was changed. Please try again."
+        text = "Something went wrong on my side. Look at the newest board before you try again."
         if isinstance(error, app_commands.CheckFailure):
             text = str(error)
         with contextlib.suppress(discord.HTTPException):

@@ -10,6 +10,7 @@ from discord import app_commands
 
 import games
 from bot.table import TableError
+from games import bots
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 Completer = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
@@ -57,7 +58,9 @@ async def option_autocomplete(
 
 class GameCommands(app_commands.Group):
     def __init__(self) -> None:
-        super().__init__(name="game", description="Start, join and run a board game in this channel")
+        super().__init__(
+            name="game", description="Start, join and run a board game in this channel", guild_only=True
+        )
 
     @app_commands.command(description="Open a new game in this channel")
     @app_commands.describe(
@@ -88,9 +91,12 @@ class GameCommands(app_commands.Group):
     async def leave(self, interaction: discord.Interaction) -> None:
         await _ctl(interaction).run(interaction, _ctl(interaction).table.leave(*_ids(interaction)))
 
-    @app_commands.command(name="addbot", description="Add a seat played by the bot (random legal moves)")
-    async def add_bot(self, interaction: discord.Interaction) -> None:
-        await _ctl(interaction).run(interaction, _ctl(interaction).table.add_bot(*_ids(interaction)))
+    @app_commands.command(name="addbot", description="Add a seat played by the bot")
+    @app_commands.describe(level="How the bot plays: sensible (the default) or random moves")
+    @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in bots.LEVELS])
+    async def add_bot(self, interaction: discord.Interaction, level: str | None = None) -> None:
+        request = _ctl(interaction).table.add_bot(*_ids(interaction), level or bots.DEFAULT_LEVEL)
+        await _ctl(interaction).run(interaction, request)
 
     @app_commands.command(description="Start the game (host only)")
     @app_commands.describe(order="Seat order: random, or the order people joined")
@@ -142,11 +148,13 @@ class GameCommands(app_commands.Group):
     @app_commands.command(
         description="Host only: remove a player (the bot takes their seat once the game runs)"
     )
+    @app_commands.describe(player="The player to remove")
     async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
         channel, user = _ids(interaction)
         await _ctl(interaction).run(interaction, _ctl(interaction).table.kick(channel, user, str(player.id)))
 
     @app_commands.command(description="Host only: give a player's seat to someone else")
+    @app_commands.describe(player="Whose seat to hand over", newcomer="Who takes the seat")
     async def replace(
         self, interaction: discord.Interaction, player: discord.Member, newcomer: discord.Member
     ) -> None:
@@ -157,6 +165,7 @@ class GameCommands(app_commands.Group):
         await _ctl(interaction).run(interaction, request)
 
     @app_commands.command(description="Host only: hours without a move before players are reminded")
+    @app_commands.describe(hours="Idle hours before the first reminder, 1 to 336")
     async def remind(
         self, interaction: discord.Interaction, hours: app_commands.Range[float, 1, 336]
     ) -> None:
@@ -176,35 +185,55 @@ async def legal_choices(interaction: discord.Interaction, current: str) -> list[
 @app_commands.command(name="move", description="Make a move: pick one of your legal actions")
 @app_commands.describe(action="Start typing; the list shows exactly what you may do now")
 @app_commands.autocomplete(action=legal_choices)
+@app_commands.guild_only()
 async def move_command(interaction: discord.Interaction, action: str) -> None:
     await _ctl(interaction).play(interaction, action)
 
 
-def _argument_autocomplete(game_id: str, verb: str, position: int) -> Completer:
+def _argument_autocomplete(verbs: list[str] | None, verb: str, position: int) -> Completer:
+    """Completes argument ``position`` of a command from the caller's legal actions, keeping
+    only actions that agree with the arguments already filled in (``interaction.namespace``).
+    With ``verbs`` the command's first argument is itself the verb (one of ``verbs``)."""
+
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         channel, user = _ids(interaction)
         actions = await _ctl(interaction).table.legal(channel, user)
+        filled = [str(getattr(interaction.namespace, f"arg{i + 1}", "") or "") for i in range(position)]
+        needle = current.lower()
         seen: dict[str, str] = {}
         for action, label in actions:
             words = action.split()
-            if words[0] != verb or len(words) <= position + 1:
+            if verbs is None:
+                if not words or words[0] != verb:
+                    continue
+                words = words[1:]
+            elif not words or words[0] not in verbs:
                 continue
-            token = words[position + 1]
-            if current.lower() in token.lower() or current.lower() in label.lower():
-                seen.setdefault(token, label if len(words) == position + 2 else token)
+            if len(words) <= position or any(f and f != w for f, w in zip(filled, words, strict=False)):
+                continue
+            token = words[position]
+            if needle in token.lower() or needle in label.lower():
+                seen.setdefault(token, label if len(words) == position + 1 else token)
         return [
-            app_commands.Choice(name=label[:100], value=token) for token, label in list(seen.items())[:25]
+            app_commands.Choice(name=text[:100], value=token[:100]) for token, text in list(seen.items())[:25]
         ]
 
     return complete
 
 
 def _verb_command(game_id: str, spec: dict[str, Any]) -> app_commands.Command[Any, ..., None]:
+    """A typed command for one verb (``verb arg1 arg2``), or, with ``"verbs"``, for a family
+    of verbs whose first argument names the verb (``arg1 arg2 arg3`` is the action)."""
     verb = spec["name"]
-    args = spec.get("args", [])
+    verbs: list[str] | None = spec.get("verbs")
+    args = list(spec.get("args", []))
+    if verbs is not None:
+        args = [{"name": "step", "description": "Which step: " + ", ".join(verbs)}, *args]
+    prefix = [] if verbs is not None else [verb]
 
-    async def send(interaction: discord.Interaction, *values: str) -> None:
-        await _ctl(interaction).play(interaction, " ".join([verb, *values]))
+    async def send(interaction: discord.Interaction, *values: str | None) -> None:
+        words = [*prefix, *(v for v in values if v)]
+        await _ctl(interaction).play(interaction, " ".join(words))
 
     callback: Callback
     if len(args) == 0:
@@ -217,10 +246,16 @@ def _verb_command(game_id: str, spec: dict[str, Any]) -> app_commands.Command[An
             await send(interaction, arg1)
     elif len(args) == 2:
 
-        async def callback(interaction: discord.Interaction, arg1: str, arg2: str) -> None:
+        async def callback(interaction: discord.Interaction, arg1: str, arg2: str | None = None) -> None:
             await send(interaction, arg1, arg2)
+    elif len(args) == 3:
+
+        async def callback(
+            interaction: discord.Interaction, arg1: str, arg2: str | None = None, arg3: str | None = None
+        ) -> None:
+            await send(interaction, arg1, arg2, arg3)
     else:
-        raise ValueError(f"{game_id} {verb}: at most two arguments are supported")
+        raise ValueError(f"{game_id} {verb}: at most two arguments (three with verbs) are supported")
     names = {f"arg{i + 1}": a["name"] for i, a in enumerate(args)}
     texts = {f"arg{i + 1}": a.get("description", a["name"])[:100] for i, a in enumerate(args)}
     if names:
@@ -229,14 +264,20 @@ def _verb_command(game_id: str, spec: dict[str, Any]) -> app_commands.Command[An
         name=verb, description=spec.get("description", verb)[:100], callback=callback
     )
     for i in range(len(args)):
-        command.autocomplete(f"arg{i + 1}")(_argument_autocomplete(game_id, verb, i))
+        command.autocomplete(f"arg{i + 1}")(_argument_autocomplete(verbs, verb, i))
     return command
+
+
+MAX_SUBCOMMANDS = 20  # Discord allows 25; leave room to grow
 
 
 def game_group(game_id: str) -> app_commands.Group:
     module = games.get(game_id)
-    group = app_commands.Group(name=game_id, description=f"Moves in {module.title}"[:100])
-    for spec in getattr(module, "COMMANDS", []):
+    specs = getattr(module, "COMMANDS", [])
+    if len(specs) > MAX_SUBCOMMANDS:
+        raise ValueError(f"/{game_id} has {len(specs)} commands; at most {MAX_SUBCOMMANDS}")
+    group = app_commands.Group(name=game_id, description=f"Moves in {module.title}"[:100], guild_only=True)
+    for spec in specs:
         group.add_command(_verb_command(game_id, spec))
     return group
 

@@ -1,51 +1,150 @@
 """Buttons and select menus that survive a restart.
 
-Each one is a ``DynamicItem``: everything it needs (game id, board version, action)
-is in its ``custom_id``, so a press is understood after a restart, and a press on
-an old board is refused by the version check in the table.
+Each one is a ``DynamicItem``: everything it needs is in its ``custom_id``, so a press
+is understood after a restart. Two kinds:
+
+- **public** ones sit on channel messages, which every member's client receives whole
+  (labels, ids, options). They name nothing secret: "Your turn", "My hand", the lobby
+  buttons and "Allow".
+- **panel** ones sit on a seat's ephemeral panel, which only that person receives. They
+  carry the seat's own moves, by their index in its legal actions at that version (the
+  table re-checks the version, so the index always means the same move).
+
+Every callback answers the person itself, whatever goes wrong.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
 import discord
 
-MAX_BUTTONS = 20  # four rows of five; the fifth row holds the "My hand" button
-MAX_SELECTS = 4
-QUIET_VERBS = {"end", "skip", "cancel", "pass"}
+log = logging.getLogger("skald")
+
+BUTTONS_PER_PAGE = 20  # four rows of five; the fifth row holds the page buttons
+SELECTS_PER_PAGE = 4
+OPTIONS_PER_SELECT = 25
+QUIET_VERBS = {"end", "skip", "cancel", "pass", "done", "decline"}
+FAILED = "Something went wrong on my side; nothing was changed. Please try again."
 
 
 def _controller(interaction: discord.Interaction) -> Any:
     return interaction.client.controller  # type: ignore[attr-defined]
 
 
-class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:a:(?P<game>\d+):(?P<version>\d+):(?P<action>.+)"
-):
-    def __init__(self, game: int, version: int, action: str, label: str = "", quiet: bool = False) -> None:
-        style = discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary
-        super().__init__(
-            discord.ui.Button(
-                label=(label or action)[:80], style=style, custom_id=f"sk:a:{game}:{version}:{action}"[:100]
-            )
-        )
-        self.game, self.version, self.action = game, version, action
+async def _guarded(interaction: discord.Interaction, work: Any) -> None:
+    """Run a press; any unexpected error is logged and answered with one sentence."""
+    try:
+        await work
+    except Exception:
+        log.exception("a button press failed")
+        await _controller(interaction).say(interaction, FAILED)
+
+
+def _button(label: str, custom_id: str, style: discord.ButtonStyle, **extra: Any) -> discord.ui.Button[Any]:
+    return discord.ui.Button(label=label[:80], custom_id=custom_id[:100], style=style, **extra)
+
+
+# --- public ------------------------------------------------------------------------
+
+
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:t:(?P<game>\d+)"):
+    """On a board or reminder: opens the presser's private panel of moves."""
+
+    def __init__(self, game: int) -> None:
+        super().__init__(_button("Your turn", f"sk:t:{game}", discord.ButtonStyle.primary, emoji="🎲"))
+        self.game = game
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ActionButton:
-        label = item.label if isinstance(item, discord.ui.Button) else ""
-        return cls(int(match["game"]), int(match["version"]), match["action"], label or "")
+    ) -> TurnButton:
+        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).play(interaction, self.action, self.version, self.game)
+        await _guarded(interaction, _controller(interaction).open_panel(interaction, self.game))
 
 
-class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"sk:s:(?P<game>\d+):(?P<version>\d+):(?P<n>\d+)"
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:h:(?P<game>\d+)"):
+    def __init__(self, game: int) -> None:
+        super().__init__(_button("My hand", f"sk:h:{game}", discord.ButtonStyle.secondary, emoji="🂠"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, _controller(interaction).show_hand(interaction, self.game))
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:l:(?P<game>\d+):(?P<what>join|start|bot)"
+):
+    LABELS = {"join": "Join", "start": "Start", "bot": "Add a bot"}
+
+    def __init__(self, game: int, what: str) -> None:
+        style = discord.ButtonStyle.success if what == "join" else discord.ButtonStyle.secondary
+        super().__init__(_button(self.LABELS[what], f"sk:l:{game}:{what}", style))
+        self.game, self.what = game, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, _controller(interaction).lobby_button(interaction, self.game, self.what))
+
+
+class AllowUndoButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:u:(?P<game>\d+):(?P<version>\d+)"
+):
+    def __init__(self, game: int, version: int) -> None:
+        super().__init__(_button("Allow", f"sk:u:{game}:{version}", discord.ButtonStyle.success))
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AllowUndoButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = _controller(interaction).allow_undo(interaction, self.game, self.version)
+        await _guarded(interaction, work)
+
+
+# --- the private panel -----------------------------------------------------------------
+
+
+class PanelButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"sk:p:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)",
+):
+    def __init__(self, game: int, version: int, index: int, label: str = "-", quiet: bool = False) -> None:
+        style = discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary
+        super().__init__(_button(label or "-", f"sk:p:{game}:{version}:{index}", style))
+        self.game, self.version, self.index = game, version, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PanelButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = _controller(interaction).panel_press(interaction, self.game, self.version, self.index)
+        await _guarded(interaction, work)
+
+
+class PanelSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"sk:q:(?P<game>\d+):(?P<version>\d+):(?P<n>\d+)"
 ):
     def __init__(
         self,
@@ -57,8 +156,8 @@ class ActionSelect(
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"sk:s:{game}:{version}:{n}",
-                options=options or [discord.SelectOption(label="-", value="-")],
+                custom_id=f"sk:q:{game}:{version}:{n}",
+                options=options or [discord.SelectOption(label="-", value="0")],
                 placeholder=placeholder[:150] or None,
             )
         )
@@ -67,105 +166,45 @@ class ActionSelect(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ActionSelect:
-        options = list(item.options) if isinstance(item, discord.ui.Select) else None
-        return cls(int(match["game"]), int(match["version"]), int(match["n"]), options)
+    ) -> PanelSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = data.get("values") or []
-        if values:
-            await _controller(interaction).play(interaction, values[0], self.version, self.game)
+        values = dict(interaction.data or {}).get("values") or []
+        if not values or not str(values[0]).isdigit():
+            await _controller(interaction).say(interaction, "Pick one of the moves in the list.")
+            return
+        work = _controller(interaction).panel_press(interaction, self.game, self.version, int(values[0]))
+        await _guarded(interaction, work)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:h:(?P<game>\d+)"):
-    def __init__(self, game: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="My hand", emoji="🂠", style=discord.ButtonStyle.secondary, custom_id=f"sk:h:{game}"
-            )
-        )
-        self.game = game
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).show_hand(interaction)
-
-
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:l:(?P<game>\d+):(?P<what>join|start|bot)"
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:g:(?P<game>\d+):(?P<page>\d+):(?P<label>[a-z]+)"
 ):
-    LABELS = {"join": "Join", "start": "Start", "bot": "Add a bot"}
-
-    def __init__(self, game: int, what: str) -> None:
-        style = discord.ButtonStyle.success if what == "join" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(label=self.LABELS[what], style=style, custom_id=f"sk:l:{game}:{what}")
-        )
-        self.game, self.what = game, what
+    def __init__(self, game: int, page: int, label: str) -> None:
+        text = "More moves" if label == "next" else "Back to the first moves"
+        super().__init__(_button(text, f"sk:g:{game}:{page}:{label}", discord.ButtonStyle.secondary))
+        self.game, self.page = game, page
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(int(match["game"]), match["what"])
+    ) -> PageButton:
+        return cls(int(match["game"]), int(match["page"]), match["label"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).lobby_button(interaction, self.what)
+        await _guarded(interaction, _controller(interaction).open_panel(interaction, self.game, self.page))
 
 
-class AllowUndoButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:u:(?P<game>\d+):(?P<version>\d+)"
-):
-    def __init__(self, game: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Allow", style=discord.ButtonStyle.success, custom_id=f"sk:u:{game}:{version}"
-            )
-        )
-        self.game, self.version = game, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AllowUndoButton:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).allow_undo(interaction, self.version)
+DYNAMIC_ITEMS = (TurnButton, HandButton, LobbyButton, AllowUndoButton, PanelButton, PanelSelect, PageButton)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, HandButton, LobbyButton, AllowUndoButton)
+# --- layouts ---------------------------------------------------------------------------
 
 
-def _groups(buttons: list[dict[str, str]]) -> list[tuple[str, list[dict[str, str]]]]:
-    """Group actions by their first word; split groups that exceed a select's 25 options."""
-    grouped: dict[str, list[dict[str, str]]] = {}
-    for button in buttons:
-        grouped.setdefault(button["action"].split()[0], []).append(button)
-    out = []
-    for verb, items in grouped.items():
-        for start in range(0, len(items), 25):
-            out.append((verb, items[start : start + 25]))
-    while len(out) > MAX_SELECTS:  # fold the smallest groups together
-        out.sort(key=lambda g: len(g[1]))
-        verb_a, a = out.pop(0)
-        verb_b, b = out.pop(0)
-        if len(a) + len(b) > 25:
-            out.append((verb_b, b))
-            break
-        out.append((f"{verb_a}/{verb_b}", a + b))
-    return out[:MAX_SELECTS]
-
-
-def for_payload(payload: dict[str, Any], *, with_hand_button: bool = True) -> discord.ui.View | None:
+def public_view(payload: dict[str, Any], *, with_hand_button: bool = True) -> discord.ui.View | None:
+    """The components of a channel message: nothing on them names a secret."""
     view = discord.ui.View(timeout=None)
-    game = payload.get("game_id") or payload.get("lobby") or payload.get("undo")
     if payload.get("lobby"):
         for what in ("join", "start", "bot"):
             view.add_item(LobbyButton(int(payload["lobby"]), what))
@@ -173,26 +212,63 @@ def for_payload(payload: dict[str, Any], *, with_hand_button: bool = True) -> di
     if payload.get("undo"):
         view.add_item(AllowUndoButton(int(payload["undo"]), int(payload["version"])))
         return view
-    buttons = payload.get("buttons") or []
-    version = int(payload.get("version", 0))
-    if game and buttons:
-        if len(buttons) <= MAX_BUTTONS:
-            for index, b in enumerate(buttons):
-                item = ActionButton(
-                    int(game), version, b["action"], b["label"], b["action"].split()[0] in QUIET_VERBS
-                )
-                item.item.row = index // 5
-                view.add_item(item)
-        else:
-            for n, (verb, items) in enumerate(_groups(buttons)):
-                options = [
-                    discord.SelectOption(label=b["label"][:100], value=b["action"][:100]) for b in items
-                ]
-                select = ActionSelect(int(game), version, n, options, placeholder=f"{verb.capitalize()}...")
-                select.item.row = n
-                view.add_item(select)
+    game = payload.get("game_id")
+    if game and payload.get("turn"):
+        view.add_item(TurnButton(int(game)))
     if game and with_hand_button and payload.get("image") == "board" and not payload.get("hide_hand"):
-        hand = HandButton(int(game))
-        hand.item.row = 4
-        view.add_item(hand)
+        view.add_item(HandButton(int(game)))
     return view if view.children else None
+
+
+Group = tuple[str, list[tuple[int, str]]]  # (placeholder, [(index, label)])
+
+
+def select_groups(actions: list[tuple[str, str]]) -> list[Group]:
+    """Every move in select menus of at most 25 options, grouped by verb; small groups share
+    a menu. Nothing is ever dropped."""
+    by_verb: dict[str, list[tuple[int, str]]] = {}
+    for index, (action, label) in enumerate(actions):
+        verb = action.split()[0] if action.split() else action
+        by_verb.setdefault(verb, []).append((index, label))
+    groups: list[Group] = []
+    for verb, items in by_verb.items():
+        for start in range(0, len(items), OPTIONS_PER_SELECT):
+            groups.append((verb.capitalize(), items[start : start + OPTIONS_PER_SELECT]))
+    merged: list[Group] = []
+    for name, items in groups:  # keep the rules' order; join neighbours that fit together
+        if merged and len(merged[-1][1]) + len(items) <= OPTIONS_PER_SELECT:
+            merged[-1] = (f"{merged[-1][0]} / {name}", merged[-1][1] + items)
+        else:
+            merged.append((name, items))
+    return merged
+
+
+def panel_pages(actions: list[tuple[str, str]]) -> int:
+    if len(actions) <= BUTTONS_PER_PAGE:
+        return 1
+    return -(-len(select_groups(actions)) // SELECTS_PER_PAGE)
+
+
+def panel_view(game: int, version: int, actions: list[tuple[str, str]], page: int = 0) -> discord.ui.View:
+    """A seat's own moves: buttons when they fit, otherwise select menus, in pages."""
+    view = discord.ui.View(timeout=None)
+    if len(actions) <= BUTTONS_PER_PAGE:
+        for index, (action, label) in enumerate(actions):
+            verb = action.split()[0] if action.split() else action
+            item = PanelButton(game, version, index, label, verb in QUIET_VERBS)
+            item.item.row = index // 5
+            view.add_item(item)
+        return view
+    groups = select_groups(actions)
+    pages = panel_pages(actions)
+    page = min(max(page, 0), pages - 1)
+    for n, (name, items) in enumerate(groups[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE]):
+        options = [discord.SelectOption(label=label[:100] or "-", value=str(index)) for index, label in items]
+        select = PanelSelect(game, version, page * SELECTS_PER_PAGE + n, options, placeholder=f"{name}...")
+        select.item.row = n
+        view.add_item(select)
+    if pages > 1:
+        nxt = PageButton(game, (page + 1) % pages, "next" if page + 1 < pages else "first")
+        nxt.item.row = 4
+        view.add_item(nxt)
+    return view

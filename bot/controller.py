@@ -1,9 +1,11 @@
-"""Glue between Discord interactions and the table: answer, then deliver the outbox.
+"""Glue between Discord interactions and the table: answer privately, then deliver.
 
-Every request follows one path: the table validates and applies it (errors come
-back as one ephemeral sentence, nothing changed); the public message it produced
-answers the interaction; every other queued message (DMs, notices) is delivered
-from the outbox, and marked sent only once Discord has it.
+Every request follows one path: the table validates and applies it (errors come back
+as one ephemeral sentence, nothing changed) and queues what must be said in the outbox;
+the person who asked gets a private answer at once (an acknowledgement, or their panel
+updated); then the outbox is delivered. Boards go out as **new** channel messages, so
+their mention of whoever must act notifies them (an edit or a follow-up that fills a
+deferred answer notifies nobody).
 """
 
 from __future__ import annotations
@@ -13,118 +15,168 @@ import contextlib
 import io
 import json
 import logging
-import time
-from collections.abc import Awaitable
 from typing import Any
 
 import discord
 
-from bot import messages
-from bot.storage import OutboxRow
-from bot.table import Reply, Table, TableError
+from bot import components, messages, turns
+from bot.delivery import Delivery
+from bot.table import Panel, Reply, Table, TableError
 
 log = logging.getLogger("skald")
 
+DRAW_WAIT = 2.0  # an interaction must be answered within 3 s; a picture normally takes 20 ms
+STANDS = "Your move stands; the board will follow as soon as Discord takes it."
+
 
 class Controller:
-    def __init__(self, client: discord.Client, table: Table) -> None:
+    def __init__(self, client: discord.Client, table: Table, *, owner: str = "skald") -> None:
         self.client = client
         self.table = table
-        self._claimed: set[int] = set()
-        self._flush_lock = asyncio.Lock()
+        self.delivery = Delivery(client, table, owner=owner)
 
     # --- answering -----------------------------------------------------------------
 
-    async def run(self, interaction: discord.Interaction, request: Awaitable[Reply]) -> None:
-        """Carry out a table request for an interaction and answer it."""
+    async def say(self, interaction: discord.Interaction, text: str) -> None:
+        """One private sentence to the person who asked."""
+        text = messages.clip(text)
         try:
-            reply = await request
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as error:  # the interaction expired: nobody to tell
+            log.warning("could not answer an interaction: %s", error)
+
+    async def run(self, interaction: discord.Interaction, request: Any, done: str = "Done.") -> None:
+        """Carry out a table request: a private answer, then the public messages."""
+        try:
+            reply: Reply = await request
         except TableError as error:
             await self.say(interaction, str(error))
             return
-        if reply.announce is None:
-            await self.say(interaction, reply.text or "Done.")
-        else:
-            await self.answer_with(interaction, reply.announce)
-            if reply.text:
-                await interaction.followup.send(reply.text, ephemeral=True)
-        await self.flush()
+        await self.say(interaction, reply.text or done)
+        await self.deliver(interaction)
 
-    async def say(self, interaction: discord.Interaction, text: str) -> None:
-        """One private sentence to the person who asked."""
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-
-    async def answer_with(self, interaction: discord.Interaction, outbox_id: int) -> None:
-        """Send a queued public message as the interaction's answer, then mark it sent."""
-        if outbox_id in self._claimed:
-            await self.say(interaction, "Done.")
-            return
-        self._claimed.add(outbox_id)
-        row = await self.table.storage.outbox_row(outbox_id)
-        if row is None:  # already delivered by the background round
-            self._claimed.discard(outbox_id)
-            await self.say(interaction, "Done.")
-            return
+    async def deliver(self, interaction: discord.Interaction | None) -> None:
+        """Send what the outbox holds; if the board could not go out, say so privately."""
         try:
-            if not interaction.response.is_done():
-                await interaction.response.defer(thinking=True)
-            out = await messages.build(row.payload)
-            await interaction.followup.send(
-                out.content,
-                files=out.files,
-                view=out.view or discord.utils.MISSING,
-                allowed_mentions=out.mentions,
-            )
-            await self.table.storage.mark_sent(outbox_id, time.time())
-        finally:
-            self._claimed.discard(outbox_id)
-        if interaction.message is not None and interaction.message.author == self.client.user:
-            # The pressed board is now out of date: take its buttons away.
+            behind = await self.delivery.flush()
+        except Exception:  # the move is saved whatever happens here; the next round retries
+            log.exception("delivery failed")
+            behind = True
+        if behind and interaction is not None:
             with contextlib.suppress(discord.HTTPException):
-                await interaction.message.edit(view=None)
+                await interaction.followup.send(STANDS, ephemeral=True)
 
-    # --- what buttons and commands call ---------------------------------------------
+    async def flush(self) -> None:
+        await self.delivery.flush()
 
-    async def play(
-        self,
-        interaction: discord.Interaction,
-        action: str,
-        version: int | None = None,
-        game_id: int | None = None,
+    # --- moves and the private panel --------------------------------------------------
+
+    async def play(self, interaction: discord.Interaction, action: str) -> None:
+        """A move typed with /move or a game command: done privately, then the board."""
+        channel, user = str(interaction.channel_id), str(interaction.user.id)
+        try:
+            reply = await self.table.act(channel, user, action)
+        except TableError as error:
+            await self.say(interaction, str(error))
+            return
+        head = f"Done: {turns.clip(action, 100)}."
+        await self._answer_with_panel(interaction, reply, head, edit=False)
+        await self.deliver(interaction)
+
+    async def open_panel(self, interaction: discord.Interaction, game_id: int, page: int = 0) -> None:
+        """The "Your turn" button (or a page button): the presser's own moves, privately."""
+        channel, user = str(interaction.channel_id), str(interaction.user.id)
+        try:
+            panel = await self.table.panel(channel, user, game_id)
+        except TableError as error:
+            await self.say(interaction, str(error))
+            return
+        content, view = self._panel_message(panel, page)
+        is_panel = interaction.message is not None and interaction.message.flags.ephemeral
+        if is_panel:
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    async def panel_press(
+        self, interaction: discord.Interaction, game_id: int, version: int, index: int
     ) -> None:
         channel, user = str(interaction.channel_id), str(interaction.user.id)
-        if game_id is not None:
-            game = await self.table.storage.active_game(channel)
-            if game is None or game.id != game_id:
-                await self.say(interaction, "That board belongs to a game that has ended.")
-                return
-        await self.run(interaction, self.table.act(channel, user, action, version))
+        try:
+            panel = await self.table.panel(channel, user, game_id)
+            if panel.version != version:
+                raise TableError("The game has moved on since this panel was drawn; here are your moves now.")
+            if not 0 <= index < len(panel.actions):
+                raise TableError("That move is not in your list; pick one of these.")
+            action, label = panel.actions[index]
+            reply = await self.table.act(channel, user, action, version, game_id)
+        except TableError as error:
+            await self._refresh_panel(interaction, str(error))
+            return
+        await self._answer_with_panel(interaction, reply, f"Done: {label}.", edit=True)
+        await self.deliver(interaction)
 
-    async def show_hand(self, interaction: discord.Interaction) -> None:
+    async def _refresh_panel(self, interaction: discord.Interaction, problem: str) -> None:
+        """A refused press: say why and redraw the panel, so a select can be chosen again."""
+        channel, user = str(interaction.channel_id), str(interaction.user.id)
+        try:
+            panel = await self.table.panel(channel, user)
+        except TableError as error:
+            await interaction.response.edit_message(content=messages.clip(f"{problem}\n{error}"), view=None)
+            return
+        content, view = self._panel_message(panel, 0)
+        await interaction.response.edit_message(content=messages.clip(f"{problem}\n{content}"), view=view)
+
+    async def _answer_with_panel(
+        self, interaction: discord.Interaction, reply: Reply, head: str, *, edit: bool
+    ) -> None:
+        """After a move: the mover's next choices if they still act, else a plain "done"."""
+        channel, user = str(interaction.channel_id), str(interaction.user.id)
+        view: discord.ui.View | None = None
+        try:
+            panel = await self.table.panel(channel, user, reply.game_id)
+            body, view = self._panel_message(panel, 0)
+        except TableError as error:
+            body = str(error) if "not your turn" not in str(error) else "The board shows who is next."
+        content = messages.clip(f"{head}\n{body}")
+        try:
+            if edit:
+                await interaction.response.edit_message(content=content, view=view)
+            elif view is not None:
+                await interaction.response.send_message(content, view=view, ephemeral=True)
+            else:
+                await interaction.response.send_message(content, ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("could not answer a move: %s", error)
+
+    def _panel_message(self, panel: Panel, page: int) -> tuple[str, discord.ui.View]:
+        pages = components.panel_pages(panel.actions)
+        text = panel.text
+        if pages > 1:
+            text += f" (moves {min(page, pages - 1) + 1} of {pages} pages)"
+        return messages.clip(text), components.panel_view(panel.game_id, panel.version, panel.actions, page)
+
+    # --- the other buttons and commands ------------------------------------------------
+
+    async def _same_game(self, interaction: discord.Interaction, game_id: int) -> bool:
+        game = await self.table.storage.active_game(str(interaction.channel_id))
+        if game is None or game.id != game_id:
+            await self.say(interaction, "That message belongs to a game that has ended.")
+            return False
+        return True
+
+    async def show_hand(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        if game_id is not None and not await self._same_game(interaction, game_id):
+            return
         try:
             payload = await self.table.hand(str(interaction.channel_id), str(interaction.user.id))
         except TableError as error:
             await self.say(interaction, str(error))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        out = await messages.build(payload)
-        await interaction.followup.send(out.content, files=out.files, ephemeral=True)
-
-    async def lobby_button(self, interaction: discord.Interaction, what: str) -> None:
-        channel, user = str(interaction.channel_id), str(interaction.user.id)
-        if what == "join":
-            await self.run(interaction, self.table.join(channel, user, interaction.user.display_name))
-        elif what == "start":
-            await self.run(interaction, self.table.start(channel, user))
-        else:
-            await self.run(interaction, self.table.add_bot(channel, user))
-
-    async def allow_undo(self, interaction: discord.Interaction, version: int) -> None:
-        channel, user = str(interaction.channel_id), str(interaction.user.id)
-        await self.run(interaction, self.table.allow_undo(channel, user, version))
+        await self._send_picture(interaction, payload, ephemeral=True)
 
     async def post_board(self, interaction: discord.Interaction) -> None:
         try:
@@ -132,9 +184,53 @@ class Controller:
         except TableError as error:
             await self.say(interaction, str(error))
             return
-        await interaction.response.defer(thinking=True)
-        out = await messages.build(payload)
-        await interaction.followup.send(out.content, files=out.files, view=out.view or discord.utils.MISSING)
+        await self._send_picture(interaction, payload, ephemeral=False)
+
+    async def _send_picture(
+        self, interaction: discord.Interaction, payload: dict[str, Any], *, ephemeral: bool
+    ) -> None:
+        """Answer with a picture: drawn first when it is quick (no "thinking" placeholder
+        that a crash could leave behind), else deferred and sent as the follow-up."""
+        drawing = asyncio.ensure_future(messages.draw_async(payload))
+        done, _ = await asyncio.wait({drawing}, timeout=DRAW_WAIT)
+        view = components.public_view(payload) if not ephemeral else None
+        text = messages.clip(payload.get("text", ""))
+        name = messages.filename(payload)
+        quiet = discord.AllowedMentions.none()
+        if done:
+            png = drawing.result()
+            files = [discord.File(io.BytesIO(png), filename=name)] if png else []
+            await interaction.response.send_message(
+                text,
+                files=files,
+                view=view or discord.utils.MISSING,
+                ephemeral=ephemeral,
+                allowed_mentions=quiet,
+            )
+            return
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        png = await drawing
+        files = [discord.File(io.BytesIO(png), filename=name)] if png else []
+        await interaction.followup.send(
+            text, files=files, view=view or discord.utils.MISSING, ephemeral=ephemeral, allowed_mentions=quiet
+        )
+
+    async def lobby_button(self, interaction: discord.Interaction, game_id: int, what: str) -> None:
+        if not await self._same_game(interaction, game_id):
+            return
+        channel, user = str(interaction.channel_id), str(interaction.user.id)
+        if what == "join":
+            await self.run(
+                interaction, self.table.join(channel, user, interaction.user.display_name), "You joined."
+            )
+        elif what == "start":
+            await self.run(interaction, self.table.start(channel, user), "The game begins.")
+        else:
+            await self.run(interaction, self.table.add_bot(channel, user), "A bot took a seat.")
+
+    async def allow_undo(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        channel, user = str(interaction.channel_id), str(interaction.user.id)
+        await self.run(interaction, self.table.allow_undo(channel, user, version, game_id), "Allowed.")
 
     async def send_log(self, interaction: discord.Interaction) -> None:
         try:
@@ -142,49 +238,7 @@ class Controller:
         except TableError as error:
             await self.say(interaction, str(error))
             return
-        data = json.dumps(export, indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename="skald-game.json")
-        await interaction.response.send_message(messages._clip(text), file=file, ephemeral=True)
-
-    # --- delivery ------------------------------------------------------------------
-
-    async def flush(self, *, min_age: float = 0.0) -> None:
-        """Deliver every pending outbox message, oldest first.
-
-        The background round passes ``min_age`` so that it leaves alone the messages an
-        interaction is about to send as its own answer.
-        """
-        async with self._flush_lock:
-            before = self.table.clock() - min_age if min_age else None
-            for row in await self.table.storage.pending_outbox(created_before=before):
-                if row.id in self._claimed:
-                    continue
-                try:
-                    await self._deliver(row)
-                except discord.HTTPException as error:
-                    log.warning("could not deliver outbox %s yet: %s", row.id, error)
-                    continue
-                await self.table.storage.mark_sent(row.id, time.time())
-
-    async def _deliver(self, row: OutboxRow) -> None:
-        if row.kind == "dm":
-            try:
-                user = self.client.get_user(int(row.target)) or await self.client.fetch_user(int(row.target))
-                out = await messages.build(row.payload, with_hand_button=False)
-                await user.send(out.content, files=out.files)
-            except discord.Forbidden:
-                await self.table.dm_failed(row.game_id, row.target)
-                asyncio.get_running_loop().call_soon(lambda: asyncio.ensure_future(self.flush()))
-            return
-        channel: Any = self.client.get_channel(int(row.target))
-        if channel is None:
-            channel = await self.client.fetch_channel(int(row.target))
-        out = await messages.build(row.payload)
-        # The nonce makes Discord drop a second copy if we crash between sending and marking.
-        await channel.send(
-            out.content,
-            files=out.files,
-            view=out.view or discord.utils.MISSING,
-            allowed_mentions=out.mentions,
-            nonce=f"sk{row.id}",
-        )
+        data = json.dumps(export, indent=1, ensure_ascii=False).encode()
+        name = "skald-game.json" if "seed" in export else "skald-public-log.json"
+        file = discord.File(io.BytesIO(data), filename=name)
+        await interaction.response.send_message(messages.clip(text), file=file, ephemeral=True)

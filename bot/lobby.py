@@ -13,6 +13,7 @@ import games
 from bot import turns
 from bot.storage import GameRow, SeatRow, append_actions, insert_outbox
 from bot.table_base import BOT_NAMES, Reply, TableBase, TableError, seat_view
+from games import bots
 
 
 class LobbyTable(TableBase):
@@ -71,9 +72,12 @@ class LobbyTable(TableBase):
 
     def _lobby_text(self, module: ModuleType, options: dict[str, str], names: list[str], host: str) -> str:
         shown = ", ".join(f"{k}: {v}" for k, v in options.items()) or "none"
+        low, high = module.min_players, module.max_players
+        count = f"{low} players" if low == high else f"{low} to {high} players"
+        seated = ", ".join(turns.plain(n) for n in names)
         return (
-            f"**{module.title}** is gathering players ({module.min_players}-{module.max_players}). "
-            f"Host: {host}. Options: {shown}.\nSeated: {', '.join(names)}.\n"
+            f"**{module.title}** is gathering players ({count}). "
+            f"Host: {turns.plain(host)}. Options: {shown}.\nSeated: {seated}.\n"
             "Join with /game join or the button; the host starts with /game start."
         )
 
@@ -105,7 +109,9 @@ class LobbyTable(TableBase):
                 raise TableError(f"The game is full ({module.max_players} players).")
             return await self._add_seat(game, module, seats, user_id, name)
 
-    async def add_bot(self, channel_id: str, user_id: str) -> Reply:
+    async def add_bot(self, channel_id: str, user_id: str, level: str = bots.DEFAULT_LEVEL) -> Reply:
+        if level not in bots.LEVELS:
+            raise TableError(f"A bot plays at one of these levels: {', '.join(bots.LEVELS)}.")
         async with self.lock(channel_id):
             game, module, seats = await self._lobby(channel_id)
             if not any(s.user_id == user_id for s in seats):
@@ -114,17 +120,24 @@ class LobbyTable(TableBase):
                 raise TableError(f"The game is full ({module.max_players} players).")
             taken = {s.user_id for s in seats}
             number = next(i for i in range(1, 99) if f"bot:{i}" not in taken)
-            return await self._add_seat(game, module, seats, f"bot:{number}", BOT_NAMES[(number - 1) % 5])
+            name = BOT_NAMES[(number - 1) % 5] + ("" if level == bots.DEFAULT_LEVEL else f" ({level})")
+            return await self._add_seat(game, module, seats, f"bot:{number}", name, level)
 
     async def _add_seat(
-        self, game: GameRow, module: ModuleType, seats: list[SeatRow], user_id: str, name: str
+        self,
+        game: GameRow,
+        module: ModuleType,
+        seats: list[SeatRow],
+        user_id: str,
+        name: str,
+        level: str = bots.DEFAULT_LEVEL,
     ) -> Reply:
         now = self.clock()
         position = max((s.position for s in seats), default=-1) + 1
         async with self.storage.transaction() as db:
             await db.execute(
-                "INSERT INTO seats (game_id, user_id, name, position) VALUES (?, ?, ?, ?)",
-                (game.id, user_id, name, position),
+                "INSERT INTO seats (game_id, user_id, name, position, level) VALUES (?, ?, ?, ?, ?)",
+                (game.id, user_id, name, position, level),
             )
             announce = await self._lobby_update(db, game, module, now)
         return Reply("", announce)
@@ -170,7 +183,7 @@ class LobbyTable(TableBase):
             if order == "random":
                 self._shuffle.shuffle(seats)
             views = seat_view(seats)
-            automatic = {i for i, s in enumerate(seats) if s.automatic}
+            automatic = {i: s.level for i, s in enumerate(seats) if s.automatic}
 
             def begin() -> tuple[dict[str, Any], list[turns.Move]]:
                 state = module.setup(game.seed, len(seats), game.options)
@@ -185,7 +198,7 @@ class LobbyTable(TableBase):
                         (index, game.id, seat.user_id),
                     )
                 await append_actions(db, game.id, [("move", s, seats[s].user_id, a) for s, a in moves], now)
-                order_text = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(seats))
+                order_text = ", ".join(f"{i + 1}. {turns.plain(s.name)}" for i, s in enumerate(seats))
                 head = f"**{module.title}** begins! Seat order: {order_text}."
                 announce = await self._commit_change(db, game, module, views, seats, None, state, now, [head])
         return Reply("", announce)

@@ -42,17 +42,34 @@ async def draw_async(payload: dict[str, Any]) -> bytes | None:
     return await asyncio.get_running_loop().run_in_executor(_DRAWING, draw, payload)
 
 
-def _clip(text: str) -> str:
-    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
+def clip(text: str) -> str:
+    """Discord refuses a message over 2,000 characters: cut it to fit."""
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
-async def build(payload: dict[str, Any], *, with_hand_button: bool = True) -> Outgoing:
+def filename(payload: dict[str, Any], tag: str = "") -> str:
+    kind = "hand" if payload.get("image") == "hand" else "board"
+    return f"{kind}{'-' + tag if tag else ''}.png"
+
+
+def mentions(payload: dict[str, Any]) -> discord.AllowedMentions:
+    """Ping exactly the users the payload names, nobody else (no roles, no @everyone)."""
+    users = [discord.Object(int(u)) for u in payload.get("mentions", []) if str(u).isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+
+def public_parts(
+    payload: dict[str, Any], *, with_hand_button: bool = True
+) -> tuple[str, list[dict[str, Any]]]:
+    """What a channel message shows besides its picture: text and components as sent."""
+    view = components.public_view(payload, with_hand_button=with_hand_button)
+    return clip(payload.get("text", "")), view.to_components() if view else []
+
+
+async def build(payload: dict[str, Any], *, with_hand_button: bool = True, tag: str = "") -> Outgoing:
     png = await draw_async(payload)
     files = []
     if png is not None:
-        name = "hand.png" if payload.get("image") == "hand" else "board.png"
-        files.append(discord.File(io.BytesIO(png), filename=name))
-    view = components.for_payload(payload, with_hand_button=with_hand_button)
-    users = [discord.Object(int(u)) for u in payload.get("mentions", []) if str(u).isdigit()]
-    mentions = discord.AllowedMentions(everyone=False, roles=False, users=users)
-    return Outgoing(_clip(payload.get("text", "")), files, view, mentions)
+        files.append(discord.File(io.BytesIO(png), filename=filename(payload, tag)))
+    view = components.public_view(payload, with_hand_button=with_hand_button)
+    return Outgoing(clip(payload.get("text", "")), files, view, mentions(payload))

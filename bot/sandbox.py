@@ -146,11 +146,8 @@ class Sandbox:
             path = self.out / f"{self.pictures:04d}-{payload.get('image')}.png"
             path.write_bytes(png)
             text += f"\n  (picture: {path})"
-        buttons = payload.get("buttons") or []
-        if buttons:
-            shown = ", ".join(b["action"] for b in buttons[:12])
-            more = f" and {len(buttons) - 12} more" if len(buttons) > 12 else ""
-            text += f"\n  buttons: {shown}{more}"
+        if payload.get("turn"):
+            text += "\n  [Your turn] (type 'moves' to see yours)"
         self.show(f"{where} {text}")
 
     async def deliver(self) -> None:

@@ -49,7 +49,7 @@ class SeatingTable(LobbyTable):
                     "UPDATE games SET undo_request = ? WHERE id = ?", (json.dumps(request), game.id)
                 )
                 text = (
-                    f"**{seats[index].name}** asks to take back their last move. It showed new "
+                    f"**{turns.plain(seats[index].name)}** asks to take back their last move. It showed new "
                     "information, so every other player (or the host) must allow it: press Allow, "
                     "or just keep playing to refuse."
                 )
@@ -62,9 +62,13 @@ class SeatingTable(LobbyTable):
                 announce = await insert_outbox(db, game.id, "channel", game.channel_id, payload, now)
             return Reply("", announce)
 
-    async def allow_undo(self, channel_id: str, user_id: str, version: int) -> Reply:
+    async def allow_undo(
+        self, channel_id: str, user_id: str, version: int, game_id: int | None = None
+    ) -> Reply:
         async with self.lock(channel_id):
             game = await self.active(channel_id)
+            if game_id is not None and game.id != game_id:
+                raise TableError("That request belongs to a game that has ended.")
             request = game.undo_request
             if not request or request["version"] != version or game.version != version:
                 raise TableError("That request to take back a move is no longer open.")
@@ -97,7 +101,7 @@ class SeatingTable(LobbyTable):
         moves = await self._effective_moves(game.id)
         state = await self._state_without(game, seats, moves, set(drop))
         acting = next((s for n, s, _ in moves if n == min(drop)), None)
-        who = seats[acting].name if acting is not None else "A player"
+        who = turns.plain(seats[acting].name) if acting is not None else "A player"
         head = f"**{who}** took back their last move{' ' + why if why else ''}."
         now = self.clock()
         async with self.storage.transaction() as db:
@@ -117,7 +121,7 @@ class SeatingTable(LobbyTable):
             index, seat = await self.seat_of(game, user_id)
             if seat.resigned:
                 raise TableError("You have already left this game.")
-            return await self._retire(game, index, f"**{seat.name}** resigned")
+            return await self._retire(game, index, f"**{turns.plain(seat.name)}** resigned")
 
     async def kick(self, channel_id: str, host_id: str, target_id: str) -> Reply:
         async with self.lock(channel_id):
@@ -131,10 +135,12 @@ class SeatingTable(LobbyTable):
                 if not any(s.user_id == target_id for s in seats):
                     raise TableError("That person is not seated in this game.")
                 return await self._remove_from_lobby(game, games.get(game.game), seats, target_id)
+            if not any(s.user_id == target_id for s in seats):
+                raise TableError("That person is not seated in this game.")
             index, seat = await self.seat_of(game, target_id)
             if seat.automatic:
                 raise TableError("That seat is already played by the bot.")
-            return await self._retire(game, index, f"The host removed **{seat.name}**")
+            return await self._retire(game, index, f"The host removed **{turns.plain(seat.name)}**")
 
     async def _retire(self, game: GameRow, index: int, head: str) -> Reply:
         """A seat leaves a running game: the bot plays it, or the last one standing wins."""
@@ -151,17 +157,20 @@ class SeatingTable(LobbyTable):
             result = {"winners": humans, "scores": [], "reason": "the others resigned"}
             note = f"{head}; the game ends."
         else:
-            automatic = {i for i, s in enumerate(seats) if s.automatic}
+            automatic = {i: s.level for i, s in enumerate(seats) if s.automatic}
             state, moves = await asyncio.to_thread(
                 turns.play_automatic, module, state, automatic, f"{game.seed}:{game.version}:r"
             )
             note = f"{head}; the bot plays their seat from now on and it cannot win."
         now = self.clock()
+        if result is None:
+            note += self._host_note(game, seats, seats[index].user_id)
         async with self.storage.transaction() as db:
             await db.execute(
                 "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?",
                 (game.id, seats[index].user_id),
             )
+            await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (game.host_id, game.id))
             await append_actions(db, game.id, [("move", s, seats[s].user_id, a) for s, a in moves], now)
             announce = await self._commit_change(
                 db,
@@ -177,6 +186,19 @@ class SeatingTable(LobbyTable):
             )
         return Reply("", announce)
 
+    def _host_note(self, game: GameRow, seats: list[SeatRow], leaving: str) -> str:
+        """When the host gives up their seat, the next person seated after them becomes host
+        (``game.host_id`` is changed; the caller stores it). The sentence that says so."""
+        if leaving != game.host_id:
+            return ""
+        start = next((i for i, s in enumerate(seats) if s.user_id == leaving), 0)
+        order = seats[start + 1 :] + seats[: start + 1]
+        heir = next((s for s in order if not s.automatic and s.user_id != leaving), None)
+        if heir is None:
+            return ""
+        game.host_id = heir.user_id
+        return f" **{turns.plain(heir.name)}** is the host now."
+
     async def replace(
         self, channel_id: str, host_id: str, target_id: str, new_id: str, new_name: str
     ) -> Reply:
@@ -187,15 +209,20 @@ class SeatingTable(LobbyTable):
             seats = await self.storage.seats(game.id)
             if any(s.user_id == new_id for s in seats):
                 raise TableError("That person is already seated in this game.")
+            if not any(s.user_id == target_id for s in seats):
+                raise TableError("That person is not seated in this game, so there is no seat to hand over.")
             index, seat = await self.seat_of(game, target_id)
             now = self.clock()
+            seats[index] = SeatRow(new_id, new_name, seat.position, False, False)
+            text = f"**{turns.plain(new_name)}** takes over {turns.plain(seat.name)}'s seat."
+            text += self._host_note(game, seats, target_id)
             async with self.storage.transaction() as db:
                 await db.execute(
                     "UPDATE seats SET user_id = ?, name = ?, resigned = 0, dm_closed = 0"
                     " WHERE game_id = ? AND user_id = ?",
                     (new_id, new_name, game.id, target_id),
                 )
-                text = f"**{new_name}** takes over {seat.name}'s seat."
+                await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (game.host_id, game.id))
                 announce = await insert_outbox(db, game.id, "channel", channel_id, {"text": text}, now)
                 if game.state is not None:
                     module = games.get(game.game)

@@ -1,7 +1,9 @@
 """SQLite storage through aiosqlite: games, seats, the action log and the outbox.
 
-One connection; writes go through ``transaction()``, which holds a lock so that two
-coroutines never interleave statements of different transactions.
+Two connections. Writes go through ``transaction()`` on the writer, which holds a lock
+so that two coroutines never interleave statements of different transactions. Reads go
+through a second connection, so they only ever see committed rows (WAL), never the half
+of another coroutine's open transaction.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ class GameRow:
     undo_request: dict[str, Any] | None
     result: dict[str, Any] | None
     updated_at: float
+    dm_due: list[int]
+    board_log: int
 
 
 @dataclass
@@ -45,6 +49,7 @@ class SeatRow:
     position: int
     resigned: bool
     dm_closed: bool
+    level: str = "sensible"
 
     @property
     def is_bot(self) -> bool:
@@ -73,6 +78,30 @@ class OutboxRow:
     kind: str
     target: str
     payload: dict[str, Any]
+    attempts: int = 0
+    attempted_at: float | None = None  # an earlier send began then and was never confirmed
+    next_try: float | None = None
+    claimed_until: float | None = None
+
+    def due(self, now: float) -> bool:
+        """Not waiting for a retry, and not held by a live claim."""
+        return (self.next_try is None or self.next_try <= now) and (
+            self.claimed_until is None or self.claimed_until < now
+        )
+
+
+def _outbox(row: aiosqlite.Row) -> OutboxRow:
+    return OutboxRow(
+        row["id"],
+        row["game_id"],
+        row["kind"],
+        row["target"],
+        json.loads(row["payload"]),
+        row["attempts"],
+        row["attempted_at"],
+        row["next_try"],
+        row["claimed_until"],
+    )
 
 
 def _migrations() -> list[tuple[int, str]]:
@@ -102,26 +131,38 @@ def _game(row: aiosqlite.Row) -> GameRow:
         undo_request=json.loads(row["undo_request"]) if row["undo_request"] else None,
         result=json.loads(row["result"]) if row["result"] else None,
         updated_at=row["updated_at"],
+        dm_due=json.loads(row["dm_due"]),
+        board_log=row["board_log"],
     )
 
 
+async def _connect(path: str) -> aiosqlite.Connection:
+    db = await aiosqlite.connect(path, isolation_level=None)
+    db.row_factory = aiosqlite.Row
+    await db.execute("PRAGMA busy_timeout=5000")
+    await db.execute("PRAGMA foreign_keys=ON")
+    return db
+
+
 class Storage:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
         self.db = db
+        self.reader = reader or db
         self._write = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str) -> Storage:
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
+        db = await _connect(path)
         await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
         storage = cls(db)
         await storage.migrate()
+        if path != ":memory:":
+            storage.reader = await _connect(path)
         return storage
 
     async def close(self) -> None:
+        if self.reader is not self.db:
+            await self.reader.close()
         await self.db.close()
 
     async def migrate(self) -> int:
@@ -154,11 +195,11 @@ class Storage:
     # --- reads ---------------------------------------------------------------------
 
     async def _one(self, sql: str, *args: Any) -> aiosqlite.Row | None:
-        async with self.db.execute(sql, args) as cursor:
+        async with self.reader.execute(sql, args) as cursor:
             return await cursor.fetchone()
 
     async def _all(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
-        async with self.db.execute(sql, args) as cursor:
+        async with self.reader.execute(sql, args) as cursor:
             return list(await cursor.fetchall())
 
     async def active_game(self, channel_id: str) -> GameRow | None:
@@ -179,7 +220,9 @@ class Storage:
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all("SELECT * FROM seats WHERE game_id = ? ORDER BY position", game_id)
         return [
-            SeatRow(r["user_id"], r["name"], r["position"], bool(r["resigned"]), bool(r["dm_closed"]))
+            SeatRow(
+                r["user_id"], r["name"], r["position"], bool(r["resigned"]), bool(r["dm_closed"]), r["level"]
+            )
             for r in rows
         ]
 
@@ -201,26 +244,71 @@ class Storage:
         )
         return row[0] if row else None
 
-    async def pending_outbox(self, *, created_before: float | None = None) -> list[OutboxRow]:
-        sql = "SELECT * FROM outbox WHERE sent_at IS NULL"
-        args: tuple[Any, ...] = ()
-        if created_before is not None:
-            sql += " AND created_at < ?"
-            args = (created_before,)
-        rows = await self._all(sql + " ORDER BY id", *args)
-        return [
-            OutboxRow(r["id"], r["game_id"], r["kind"], r["target"], json.loads(r["payload"])) for r in rows
-        ]
+    async def pending_outbox(self) -> list[OutboxRow]:
+        """Rows not sent and not given up, oldest first (``due`` says which to try now)."""
+        rows = await self._all("SELECT * FROM outbox WHERE sent_at IS NULL AND failed IS NULL ORDER BY id")
+        return [_outbox(r) for r in rows]
+
+    async def next_outbox_try(self) -> float | None:
+        row = await self._one(
+            "SELECT MIN(COALESCE(next_try, 0)) FROM outbox WHERE sent_at IS NULL AND failed IS NULL"
+        )
+        return row[0] if row else None
+
+    async def claim(self, outbox_id: int, owner: str, now: float, lease: float) -> OutboxRow | None:
+        """Take a row for sending, if nobody has sent or holds it; the row as it stands
+        under the claim (with when an earlier, unconfirmed send began)."""
+        async with self.transaction() as db:
+            async with db.execute(
+                "SELECT * FROM outbox WHERE id = ? AND sent_at IS NULL AND failed IS NULL"
+                " AND (claimed_until IS NULL OR claimed_until < ?)",
+                (outbox_id, now),
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None:
+                return None
+            await db.execute(
+                "UPDATE outbox SET claimed_by = ?, claimed_until = ?, attempted_at = ?,"
+                " attempts = attempts + 1 WHERE id = ?",
+                (owner, now + lease, now, outbox_id),
+            )
+        return _outbox(row)
+
+    async def release(self, outbox_id: int, *, next_try: float | None, failed: str | None) -> None:
+        """A send failed: try again at ``next_try``, or never (``failed`` says why)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL, attempted_at = NULL,"
+                " next_try = ?, failed = ? WHERE id = ?",
+                (next_try, failed, outbox_id),
+            )
+
+    async def mark_sent(self, outbox_id: int, now: float, message_id: str | None = None) -> None:
+        """Delivered: keep a short trace for audit and drop the bulky payload (views, names)."""
+        async with self.transaction() as db:
+            async with db.execute("SELECT payload FROM outbox WHERE id = ?", (outbox_id,)) as cursor:
+                row = await cursor.fetchone()
+            trace = json.dumps({"text": json.loads(row[0]).get("text", "")[:120]}) if row else "{}"
+            await db.execute(
+                "UPDATE outbox SET sent_at = ?, message_id = ?, payload = ?, claimed_by = NULL,"
+                " claimed_until = NULL WHERE id = ?",
+                (now, message_id, trace, outbox_id),
+            )
 
     async def outbox_row(self, outbox_id: int) -> OutboxRow | None:
-        row = await self._one("SELECT * FROM outbox WHERE id = ? AND sent_at IS NULL", outbox_id)
-        if row is None:
-            return None
-        return OutboxRow(row["id"], row["game_id"], row["kind"], row["target"], json.loads(row["payload"]))
+        row = await self._one("SELECT * FROM outbox WHERE id = ?", outbox_id)
+        return _outbox(row) if row else None
 
-    async def mark_sent(self, outbox_id: int, now: float) -> None:
+    async def meta(self, key: str) -> str | None:
+        row = await self._one("SELECT value FROM meta WHERE key = ?", key)
+        return row[0] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
         async with self.transaction() as db:
-            await db.execute("UPDATE outbox SET sent_at = ? WHERE id = ?", (now, outbox_id))
+            await db.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = ?",
+                (key, value, value),
+            )
 
 
 async def insert_outbox(

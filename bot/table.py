@@ -7,6 +7,7 @@ reminders and the handling of refused DMs.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 import games
@@ -15,14 +16,40 @@ from bot.seating import SeatingTable
 from bot.storage import GameRow, append_actions, insert_outbox
 from bot.table_base import MAX_NUDGES, Reply, TableError, seat_view
 from games import IllegalAction
+from games.core import name_seats
 
-__all__ = ["MAX_NUDGES", "Reply", "Table", "TableError"]
+__all__ = ["MAX_NUDGES", "Panel", "Reply", "Table", "TableError"]
+
+
+MAX_ACTION = 200  # longer than any move of any game: refused without being repeated
+
+
+@dataclass
+class Panel:
+    """One seat's private choices now: its own moves, labelled with its own cards."""
+
+    game_id: int
+    version: int
+    seat: int
+    text: str
+    actions: list[tuple[str, str]]
 
 
 class Table(SeatingTable):
-    async def act(self, channel_id: str, user_id: str, action: str, version: int | None = None) -> Reply:
+    async def act(
+        self,
+        channel_id: str,
+        user_id: str,
+        action: str,
+        version: int | None = None,
+        game_id: int | None = None,
+    ) -> Reply:
+        if len(action) > MAX_ACTION:
+            raise TableError("That is far too long to be a move; pick one from the list as you type.")
         async with self.lock(channel_id):
             game = await self.active(channel_id)
+            if game_id is not None and game.id != game_id:
+                raise TableError("That message belongs to a game that has ended.")
             if game.status != "playing" or game.state is None:
                 raise TableError("The game has not started yet; the host starts it with /game start.")
             if version is not None and version != game.version:
@@ -32,7 +59,7 @@ class Table(SeatingTable):
                 raise TableError("You have left this game.")
             seats = await self.storage.seats(game.id)
             module = games.get(game.game)
-            automatic = {i for i, s in enumerate(seats) if s.automatic}
+            automatic = {i: s.level for i, s in enumerate(seats) if s.automatic}
             old = game.state
             try:
                 state, moves = await asyncio.to_thread(
@@ -46,7 +73,33 @@ class Table(SeatingTable):
                 announce = await self._commit_change(
                     db, game, module, seat_view(seats), seats, old, state, now, []
                 )
-        return Reply("", announce)
+        return Reply("", announce, game.id, game.version + 1)
+
+    async def panel(self, channel_id: str, user_id: str, game_id: int | None = None) -> Panel:
+        """The caller's private panel; a ``TableError`` saying who is awaited if it is not
+        their turn."""
+        game = await self.active(channel_id)
+        if game_id is not None and game.id != game_id:
+            raise TableError("That message belongs to a game that has ended.")
+        if game.status != "playing" or game.state is None:
+            raise TableError("The game has not started yet; the host starts it with /game start.")
+        index, seat = await self.seat_of(game, user_id)
+        if seat.automatic:
+            raise TableError("You have left this game; the bot plays your seat.")
+        seats = await self.storage.seats(game.id)
+        module = games.get(game.game)
+        views = seat_view(seats)
+        state = game.state
+
+        def compose() -> Panel:
+            if index not in module.to_act(state):
+                raise TableError(turns.awaited(module, state, views))
+            names = [s.name for s in seats]
+            prompt = module.view(state, index).get("prompt", "move")
+            text = f"Your move in {module.title}: {prompt}."
+            return Panel(game.id, game.version, index, text, turns.choices(module, state, index, names))
+
+        return await asyncio.to_thread(compose)
 
     # --- views on demand -----------------------------------------------------------
 
@@ -70,7 +123,7 @@ class Table(SeatingTable):
                 "image": "board",
                 "view": module.view(state, None),
                 "names": [s.name for s in seats],
-                "buttons": [] if over else turns.buttons(module, state, seats),
+                "turn": not over and any(not seats[i].automatic for i in module.to_act(state)),
                 "game_id": game.id,
                 "version": game.version,
             }
@@ -81,7 +134,9 @@ class Table(SeatingTable):
         game = await self.current_or_last(channel_id)
         if game.state is None:
             raise TableError("The game has not started yet; hands are dealt at /game start.")
-        index, _ = await self.seat_of(game, user_id)
+        index, seat = await self.seat_of(game, user_id)
+        if seat.resigned:
+            raise TableError("You have left this game, so its hand is no longer yours to see.")
         module = games.get(game.game)
         seats = await self.storage.seats(game.id)
         view = await asyncio.to_thread(module.view, game.state, index)
@@ -115,24 +170,39 @@ class Table(SeatingTable):
             line += f"\nIdle for {max(idle, 0):.1f} h; reminders after {game.reminder_hours:g} h."
         return f"{head}\n{line}"
 
-    async def log(self, channel_id: str, last: int = 25) -> tuple[str, dict[str, Any]]:
-        """The last public log lines, and a full export (seed, options, moves) for replay."""
+    async def log(self, channel_id: str) -> tuple[str, dict[str, Any]]:
+        """The public log as text and as a file; once the game is over, the file is the
+        whole export (seed, options, moves), which replays every secret."""
         game = await self.current_or_last(channel_id)
         if game.state is None:
             raise TableError("The game has not started yet, so its log is empty.")
         seats = await self.storage.seats(game.id)
         views = seat_view(seats)
-        entries = game.state.get("log", [])[-last:]
-        lines = turns.log_lines(None, {"log": entries}, views)
+        entries = game.state.get("log", [])
+        names = [s.name for s in seats]
+        lines = [
+            (f"{names[e['seat']]}: " if e.get("seat") is not None and e["seat"] < len(names) else "")
+            + name_seats(e["text"], names)
+            for e in entries
+        ]
+        if game.status == "playing":
+            shown = turns.log_lines(game.state, views, since=max(0, len(entries) - 25))
+            text = "\n".join(shown) or "Nothing has happened yet."
+            text += "\nThe whole public log is attached; the replayable game file comes when the game ends."
+            return text, {"game": game.game, "players": names, "public_log": lines}
         moves = await self._effective_moves(game.id)
         export = {
             "game": game.game,
             "seed": game.seed,
-            "players": [s.name for s in seats],
+            "players": names,
             "options": game.options,
             "moves": [[seat, action] for _, seat, action in moves],
+            "public_log": lines,
         }
-        return "\n".join(lines) or "Nothing has happened yet.", export
+        text = "\n".join(turns.log_lines(game.state, views, since=max(0, len(entries) - 25)))
+        return (
+            text or "Nothing happened."
+        ) + "\nThe game is over: the attached file replays it exactly.", export
 
     # --- reminders and delivery ------------------------------------------------------
 
@@ -180,7 +250,7 @@ class Table(SeatingTable):
             nudges, remind_at = game.nudges + 1, now + game.reminder_hours * 3600 * 2 ** (game.nudges + 1)
             payload: dict[str, Any] = {
                 "text": text,
-                "buttons": turns.buttons(module, state, views),
+                "turn": True,
                 "game_id": game.id,
                 "version": game.version,
                 "mentions": [seats[i].user_id for i in waiting],

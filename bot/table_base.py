@@ -38,7 +38,9 @@ class Reply:
     """What the person who asked sees, and the public message their request produced."""
 
     text: str
-    announce: int | None = None  # outbox id of the public message answering the request
+    announce: int | None = None  # outbox id of the public message the request produced
+    game_id: int | None = None  # the game and version after a move (for the mover's panel)
+    version: int | None = None
 
 
 def seat_view(rows: list[SeatRow]) -> list[turns.Seat]:
@@ -120,67 +122,76 @@ class TableBase:
         *,
         result: dict[str, Any] | None = None,
         log: bool = True,
-    ) -> int:
-        """Store a new state and queue the channel message and the DMs it calls for.
+    ) -> int | None:
+        """Store a new state and queue the board and the DMs it calls for.
 
+        A board (a new channel message that pings whoever must act) is queued when an
+        action completes or who must act changes; the sub-steps of one action (the game's
+        ``midway``) happen in the actor's private panel, and their DMs wait for the board.
         ``old`` is the state before (``None``: everyone's hand is sent again); ``log=False``
-        leaves the game's log lines out of the message (an undo tells its own story).
+        leaves the game's log lines out of the board (an undo tells its own story). Returns
+        the board's outbox id, or ``None`` when no board was due.
         """
 
-        def compose() -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]], bool]:
+        def compose() -> tuple[dict[str, Any] | None, list[tuple[int, dict[str, Any]]], bool, list[int]]:
             over = result is not None or module.outcome(state) is not None
-            lines = head + (turns.log_lines(old, state, views) if log else [])
+            changed = sorted(set(game.dm_due) | set(turns.private_changes(module, old, state, views)))
+            due = over or old is None or head or not turns.midway(module, state)
+            due = due or module.to_act(old) != module.to_act(state)
+            if not due:
+                return None, [], over, changed
+            lines = head + (turns.log_lines(state, views, since=game.board_log) if log else [])
             tail = turns.outcome_line(result, views) if result else turns.whose_turn(module, state, views)
-            mentions = (
-                [] if over else [views[s].user_id for s in module.to_act(state) if not views[s].automatic]
-            )
+            acting = [] if over else [s for s in module.to_act(state) if not views[s].automatic]
             payload = {
                 "text": "\n".join([*lines, tail]),
                 "image": "board",
                 "view": module.view(state, None),
                 "names": [v.name for v in views],
-                "buttons": [] if over else turns.buttons(module, state, views),
+                "turn": bool(acting),
                 "game_id": game.id,
                 "version": game.version + 1,
-                "mentions": mentions,
+                "mentions": [views[s].user_id for s in acting],
             }
             dms = []
-            for index in turns.private_changes(module, old, state, views):
-                if seats[index].dm_closed:
+            for index in changed:
+                if seats[index].dm_closed or seats[index].automatic:
                     continue
-                dms.append(
-                    (
-                        index,
-                        {
-                            "text": f"Your private view of the {module.title} game in <#{game.channel_id}>.",
-                            "image": "hand",
-                            "view": module.view(state, index),
-                            "names": [v.name for v in views],
-                            "game_id": game.id,
-                            "version": game.version + 1,
-                        },
-                    )
-                )
-            return payload, dms, over
+                dm = {
+                    "text": f"Your private view of the {module.title} game in <#{game.channel_id}>.",
+                    "image": "hand",
+                    "view": module.view(state, index),
+                    "names": [v.name for v in views],
+                    "game_id": game.id,
+                    "version": game.version + 1,
+                }
+                dms.append((index, dm))
+            return payload, dms, over, []
 
-        payload, dms, over = await asyncio.to_thread(compose)
+        payload, dms, over, dm_due = await asyncio.to_thread(compose)
         status = "over" if over else "playing"
         remind_at = None if over else now + game.reminder_hours * 3600
+        board_log = len(state.get("log", [])) if payload is not None else game.board_log
         cursor = await db.execute(
             "UPDATE games SET state = ?, version = version + 1, status = ?, remind_at = ?, nudges = 0,"
-            " undo_request = NULL, result = COALESCE(?, result), updated_at = ? WHERE id = ? AND version = ?",
+            " undo_request = NULL, result = COALESCE(?, result), updated_at = ?, dm_due = ?, board_log = ?"
+            " WHERE id = ? AND version = ?",
             (
                 json.dumps(state),
                 status,
                 remind_at,
                 json.dumps(result) if result else None,
                 now,
+                json.dumps(dm_due),
+                board_log,
                 game.id,
                 game.version,
             ),
         )
         if cursor.rowcount != 1:
             raise TableError("Someone else moved at the same moment; look at the newest board and try again.")
+        if payload is None:
+            return None
         announce = await insert_outbox(db, game.id, "channel", game.channel_id, payload, now)
         for index, dm in dms:
             await insert_outbox(db, game.id, "dm", seats[index].user_id, dm, now)

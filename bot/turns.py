@@ -7,13 +7,14 @@ these functions in a worker thread.
 
 from __future__ import annotations
 
-import random
+import hashlib
+import re
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from games import IllegalAction
-from games.core import name_seats
+from games import IllegalAction, bots
+from games.core import Rng, name_seats
 
 State = dict[str, Any]
 Move = tuple[int, str]
@@ -32,14 +33,36 @@ class Seat:
 
     @property
     def mention(self) -> str:
-        return self.name if self.user_id.startswith("bot:") else f"<@{self.user_id}>"
+        return plain(self.name) if self.user_id.startswith("bot:") else f"<@{self.user_id}>"
+
+
+_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()<])")
+
+
+def plain(name: str) -> str:
+    """A display name made safe to put in a message: markdown escaped, no mass mention."""
+    text = _MARKDOWN.sub(r"\\\1", name)
+    return text.replace("@everyone", "@\u200beveryone").replace("@here", "@\u200bhere")
+
+
+def clip(text: str, limit: int = 80) -> str:
+    """User input repeated back in a reply, cut to ``limit`` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def midway(module: ModuleType, state: State) -> bool:
+    """Is the acting seat in the middle of one action whose steps happen in its panel?"""
+    check = getattr(module, "midway", None)
+    return bool(check(state)) if check is not None and module.outcome(state) is None else False
 
 
 def play_automatic(
-    module: ModuleType, state: State, automatic: set[int], salt: str
+    module: ModuleType, state: State, automatic: dict[int, str], salt: str
 ) -> tuple[State, list[Move]]:
-    """Let the bot play its seats (random legal moves) until a person must act."""
-    rng = random.Random(salt)
+    """Let the bot play its seats until a person must act. ``automatic`` maps each seat
+    the bot plays to its level; the bot sees only that seat's view and moves."""
+    rng = Rng(int(hashlib.sha256(salt.encode()).hexdigest()[:16], 16))
     moves: list[Move] = []
     for _ in range(MAX_AUTOMATIC_STEPS):
         if module.outcome(state) is not None:
@@ -51,14 +74,15 @@ def play_automatic(
         options = module.legal_actions(state, seat)
         if not options:
             break
-        action = rng.choice(options)
+        view = module.view(state, seat)
+        action = bots.choose(module.id, automatic[seat], view, options, rng)
         state = module.apply(state, seat, action)
         moves.append((seat, action))
     return state, moves
 
 
 def advance(
-    module: ModuleType, state: State, seat: int, action: str, automatic: set[int], salt: str
+    module: ModuleType, state: State, seat: int, action: str, automatic: dict[int, str], salt: str
 ) -> tuple[State, list[Move]]:
     """Apply one person's move, then the bot's moves that follow it."""
     if module.outcome(state) is not None:
@@ -82,38 +106,36 @@ def label(module: ModuleType, state: State, action: str, names: list[str] | None
     return name_seats(text, names or [])[:80]
 
 
-def buttons(module: ModuleType, state: State, seats: list[Seat]) -> list[dict[str, str]]:
-    """The actions people can press now: the union over the persons who must act."""
-    seen: dict[str, str] = {}
-    for seat in module.to_act(state):
-        if seats[seat].automatic:
-            continue
-        for action in module.legal_actions(state, seat):
-            seen.setdefault(action, label(module, state, action, [s.name for s in seats]))
-    return [{"action": a, "label": text} for a, text in seen.items()]
+def choices(module: ModuleType, state: State, seat: int, names: list[str]) -> list[tuple[str, str]]:
+    """One seat's legal actions with their labels: its private panel and autocomplete."""
+    return [(a, label(module, state, a, names)) for a in module.legal_actions(state, seat)]
 
 
-def log_lines(old: State | None, new: State, seats: list[Seat]) -> list[str]:
-    start = len(old.get("log", [])) if old else 0
+def log_lines(state: State, seats: list[Seat], *, since: int = 0) -> list[str]:
+    """The public log from line ``since`` on, with names, shortened to fit one message."""
     lines = []
-    for entry in new.get("log", [])[start:]:
+    for entry in state.get("log", [])[since:]:
         who = entry.get("seat")
-        name = f"**{seats[who].name}** " if who is not None and who < len(seats) else ""
-        lines.append(name + name_seats(entry["text"], [s.name for s in seats]))
+        name = f"**{plain(seats[who].name)}** " if who is not None and who < len(seats) else ""
+        lines.append(name + name_seats(entry["text"], [plain(s.name) for s in seats]))
     if len(lines) > LOG_LINES_PER_MESSAGE:
         skipped = len(lines) - LOG_LINES_PER_MESSAGE + 1
-        lines = [f"... {skipped} earlier steps ...", *lines[-LOG_LINES_PER_MESSAGE + 1 :]]
+        lines = [
+            f"... {skipped} earlier lines (all of them in /game log) ...",
+            *lines[-LOG_LINES_PER_MESSAGE + 1 :],
+        ]
     return lines
 
 
 def outcome_line(result: dict[str, Any], seats: list[Seat]) -> str:
-    winners = [seats[s].name for s in result.get("winners", [])]
+    winners = [plain(seats[s].name) for s in result.get("winners", [])]
     scores = result.get("scores") or []
-    board = ", ".join(f"{seats[i].name} {score}" for i, score in enumerate(scores))
+    board = ", ".join(f"{plain(seats[i].name)} {score}" for i, score in enumerate(scores))
     who = " and ".join(winners) if winners else "nobody"
     verb = "win" if len(winners) > 1 else "wins"
     reason = f" ({result['reason']})" if result.get("reason") else ""
-    return f"**Game over.** {who} {verb}{reason}. Final scores: {board}."
+    tail = f" Final scores: {board}." if board else ""
+    return f"**Game over.** {who} {verb}{reason}.{tail}"
 
 
 def whose_turn(module: ModuleType, state: State, seats: list[Seat]) -> str:
@@ -123,6 +145,16 @@ def whose_turn(module: ModuleType, state: State, seats: list[Seat]) -> str:
     prompt = module.view(state, None).get("prompt", "move")
     acting = [seats[s].mention for s in module.to_act(state)]
     return f"Your turn, {' and '.join(acting)}: {prompt}."
+
+
+def awaited(module: ModuleType, state: State, seats: list[Seat]) -> str:
+    """Who the game waits for, without a ping: for someone who is not among them."""
+    result = module.outcome(state)
+    if result is not None:
+        return outcome_line(result, seats)
+    prompt = module.view(state, None).get("prompt", "move")
+    names = " and ".join(plain(seats[s].name) for s in module.to_act(state))
+    return f"It is not your turn: waiting for {names} to {prompt}."
 
 
 def _holds_something(private: Any) -> bool:

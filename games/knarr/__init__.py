@@ -75,6 +75,7 @@ __all__ = [
     "label",
     "legal_actions",
     "max_players",
+    "midway",
     "min_players",
     "outcome",
     "setup",
@@ -82,3 +83,8 @@ __all__ = [
     "to_act",
     "view",
 ]
+
+
+def midway(state: dict[str, Any]) -> bool:
+    """Taking a card after recruiting, or paying an exploration card by card: one action."""
+    return state["phase"] in ("take", "pay")

@@ -64,15 +64,15 @@ COMMANDS: list[dict[str, Any]] = [
     _cmd("fight", "Vikings: choose the next combat", ("area", "the area")),
     _cmd("reveal", "Reveal one of your leaders in this combat", ("leader", "the leader tag")),
     _cmd("pass", "Reveal no more leaders in this combat"),
-    _cmd(
-        "bring",
-        "Leader ability: bring one unit into the combat",
-        ("from", "the area"),
-        ("unit", "warrior or a leader tag"),
-    ),
-    _cmd("drakkar", "Leader ability: send a Viking unit to the Drakkar", ("unit", "warrior or a leader tag")),
-    _cmd("slay", "Leader ability: remove an Anglo-Saxon unit", ("unit", "warrior or a leader tag")),
-    _cmd("skip", "Skip the leader ability"),
+    {
+        "name": "ability",
+        "description": "Use a revealed leader's ability (bring, drakkar, slay) or skip it",
+        "verbs": ["bring", "drakkar", "slay", "skip"],
+        "args": [
+            _arg("unit", "bring: the area; drakkar and slay: warrior or a leader tag"),
+            _arg("which", "bring: warrior or a leader tag"),
+        ],
+    },
     _cmd("lose", "Remove one of your units as a casualty", ("unit", "warrior or a leader tag")),
     _cmd("retreat", "Retreat your units", ("to", "the area, or drakkar")),
     _cmd(
@@ -90,6 +90,7 @@ __all__ = [
     "label",
     "legal_actions",
     "max_players",
+    "midway",
     "min_players",
     "outcome",
     "setup",
@@ -97,3 +98,9 @@ __all__ = [
     "to_act",
     "view",
 ]
+
+
+def midway(state: dict[str, Any]) -> bool:
+    """A tile's action under way (units moving, a bonus): steps of one action."""
+    resolving = state.get("resolving")
+    return state["phase"] == "actions" and bool(resolving and resolving.get("action"))

@@ -38,26 +38,15 @@ COMMANDS: list[dict[str, Any]] = [
     _command("throw", "Throw one good overboard", _arg("good", "amber, fish or furs")),
     _command("upgrade", "Upgrade to a large ship (5 rubles)"),
     _command("lay", "Lay down all your hidden contracts"),
-    _command("offer", "Start a trade offer to the ship next to you", _arg("seat", "the seat to trade with")),
-    _command(
-        "give",
-        "Add something you give to the offer",
-        _arg("kind", "rubles, amber, fish, furs, pass or contract"),
-        _arg("item", "an amount, a city or a contract"),
-    ),
-    _command(
-        "ask",
-        "Add something you ask for to the offer",
-        _arg("kind", "rubles, amber, fish, furs, pass or contract"),
-        _arg("item", "an amount or a city (contract: 1)"),
-    ),
-    _command("send", "Send the trade offer"),
-    _command("cancel", "Cancel or withdraw the trade offer"),
-    _command("accept", "Accept the trade offer made to you"),
-    _command("decline", "Decline the trade offer made to you"),
-    _command(
-        "hand", "Hand over a hidden contract asked in a trade", _arg("contract", "your hidden contract")
-    ),
+    {
+        "name": "trade",
+        "description": "Trade with the ship next to you: offer, give, ask, send, cancel, accept...",
+        "verbs": ["offer", "give", "ask", "send", "cancel", "accept", "decline", "hand"],
+        "args": [
+            _arg("what", "a seat, or what to give or ask: rubles, a good, pass or contract"),
+            _arg("item", "an amount, a city or a contract"),
+        ],
+    },
     _command("horde", "Move the Horde (special), or put it after a battle", _TILE),
     _command("prince", "Move the Prince (special), or put him where he must go", _TILE),
     _command("draw", "Draw two contracts: keep one hidden, lay one down (special)"),
@@ -66,8 +55,12 @@ COMMANDS: list[dict[str, Any]] = [
     _command("pick", "Choose a city pass (setup or start over)", _arg("city", "the city")),
     _command("ship", "Place or move your ship where the rules ask", _TILE),
     _command("pay", "Hand a good to the Horde's raider", _arg("good", "amber, fish or furs")),
-    _command("put", "Build: place the drawn tile at a position", _arg("position", "x,y")),
-    _command("rotate", "Build: turn the placed tile", _arg("degrees", "0, 90, 180 or 270")),
+    {
+        "name": "build",
+        "description": "Build the board: put the drawn tile at a position, then rotate it",
+        "verbs": ["put", "rotate"],
+        "args": [_arg("where", "a position x,y, or the degrees 0, 90, 180 or 270")],
+    },
     _command("end", "End your turn"),
 ]
 
@@ -78,6 +71,7 @@ __all__ = [
     "label",
     "legal_actions",
     "max_players",
+    "midway",
     "min_players",
     "outcome",
     "setup",
@@ -85,3 +79,10 @@ __all__ = [
     "to_act",
     "view",
 ]
+
+
+def midway(state: dict[str, Any]) -> bool:
+    """A trade offer being put together, or the draw-two choice: steps of one action."""
+    offer = state.get("offer")
+    choices = state.get("choices") or []
+    return (offer is not None and not offer["sent"]) or any(c["kind"] == "keep" for c in choices)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -10,8 +11,7 @@ import simcord
 
 import games
 from bot.table import Table
-
-PNG = b"\x89PNG\r\n\x1a\n"
+from tests.bot.flow import PNG, custom_ids, latest_board, open_panel, press_in_panel
 
 
 class World:
@@ -26,10 +26,15 @@ class World:
     def by_id(self, user_id: str) -> Any:
         return next(m for m in (self.alice, self.bob, self.carol) if str(m.id) == user_id)
 
-    async def start(self) -> simcord.InteractionResult:
+    async def start(self) -> Any:
+        """Open, join and start a game of Knarr; the board it posted."""
         await self.alice.slash(self.channel, "game new", game="knarr")
         await self.bob.slash(self.channel, "game join")
-        return await self.alice.slash(self.channel, "game start", order="joined")
+        await self.alice.slash(self.channel, "game start", order="joined")
+        return latest_board(self.channel)
+
+    async def version(self) -> int:
+        return (await self.table.active(str(self.channel.id))).version
 
     async def acting(self) -> tuple[Any, list[str]]:
         game = await self.table.active(str(self.channel.id))
@@ -65,26 +70,30 @@ async def test_commands_are_synced(world: World) -> None:
 
 async def test_new_join_start_posts_board_and_dms_hands(world: World) -> None:
     lobby = await world.alice.slash(world.channel, "game new", game="knarr", options="ship=advanced")
-    assert "Knarr" in lobby.response.content and "advanced" in lobby.response.content
+    assert lobby.ephemeral
+    post = world.channel.last_message
+    assert "Knarr" in post.content and "advanced" in post.content and "2 to 4 players" in post.content
     joined = await world.bob.slash(world.channel, "game join")
-    assert "bob" in joined.response.content
+    assert joined.ephemeral and "bob" in world.channel.last_message.content
     started = await world.alice.slash(world.channel, "game start", order="joined")
-    board = started.response
-    assert not board.ephemeral
+    assert started.ephemeral
+    board = latest_board(world.channel)
     assert (await png_of(board)).startswith(PNG)
     assert world.alice.mention in board.content  # alice sits first and must act
-    assert board.components, "the turn message carries buttons"
+    assert custom_ids(board, "sk:t:") and custom_ids(board, "sk:h:")
+    assert not custom_ids(board, "sk:p:") and not custom_ids(board, "sk:q:"), "no moves in public"
     for member in (world.alice, world.bob):
         dm = member.user.dm_channel.last_message
         assert dm is not None and (await png_of(dm)).startswith(PNG)
 
 
 async def test_lobby_buttons_join_and_start(world: World) -> None:
-    lobby = await world.alice.slash(world.channel, "game new", game="knarr")
-    await world.bob.click(lobby.response, label="Join")
+    await world.alice.slash(world.channel, "game new", game="knarr")
+    lobby = world.channel.last_message
+    await world.bob.click(lobby, label="Join")
     game = await world.table.active(str(world.channel.id))
     assert len(await world.table.storage.seats(game.id)) == 2
-    latest = world.channel.last_message  # the refreshed lobby; the old one lost its buttons
+    latest = world.channel.last_message  # the refreshed lobby
     assert "bob" in latest.content
     refused = await world.bob.click(latest, label="Start")
     assert refused.ephemeral and "host" in refused.response.content
@@ -92,30 +101,40 @@ async def test_lobby_buttons_join_and_start(world: World) -> None:
     assert (await world.table.active(str(world.channel.id))).status == "playing"
 
 
-async def test_move_by_command_and_by_button(world: World) -> None:
+async def test_lobby_button_of_an_earlier_game_is_refused(world: World) -> None:
+    await world.alice.slash(world.channel, "game new", game="knarr")
+    old_lobby = world.channel.last_message
+    await world.alice.slash(world.channel, "game leave")  # the lobby closes
+    await world.alice.slash(world.channel, "game new", game="volga")
+    result = await world.bob.click(old_lobby, label="Join")
+    assert result.ephemeral and "ended" in result.response.content
+    game = await world.table.active(str(world.channel.id))
+    assert len(await world.table.storage.seats(game.id)) == 1
+
+
+async def test_move_by_command_then_by_the_private_panel(world: World) -> None:
     await world.start()
     member, actions = await world.acting()
-    before = (await world.table.active(str(world.channel.id))).version
+    before = await world.version()
     result = await member.slash(world.channel, "move", action=actions[0])
-    assert not result.ephemeral and (await png_of(result.response)).startswith(PNG)
+    assert result.ephemeral and "Done" in result.response.content
     member, actions = await world.acting()
-    latest = world.channel.last_message
-    pressed = await member.click(
-        latest,
-        custom_id=next(
-            c["custom_id"]
-            for row in latest.components
-            for c in _flat(row)
-            if c.get("custom_id", "").startswith("sk:a:")
-        ),
-    )
-    assert not pressed.ephemeral
-    assert (await world.table.active(str(world.channel.id))).version == before + 2
+    panel = await open_panel(member, world.channel)
+    assert custom_ids(panel.response, "sk:p:") or custom_ids(panel.response, "sk:q:")
+    pressed = await press_in_panel(member, panel.response, random.Random(1))
+    assert pressed.response.ephemeral and "Done" in pressed.response.content
+    assert await world.version() == before + 2
 
 
-def _flat(component: Any) -> list[dict[str, Any]]:
-    data = component if isinstance(component, dict) else component.to_dict()
-    return data.get("components", [data])
+async def test_your_turn_for_someone_else_says_who_is_awaited(world: World) -> None:
+    await world.start()
+    member, _ = await world.acting()
+    other = world.bob if member is world.alice else world.alice
+    board = latest_board(world.channel)
+    result = await other.click(board, custom_id=custom_ids(board, "sk:t:")[0])
+    assert result.ephemeral and "not your turn" in result.response.content
+    outsider = await world.carol.click(board, custom_id=custom_ids(board, "sk:t:")[0])
+    assert outsider.ephemeral and "not playing" in outsider.response.content
 
 
 async def test_typed_game_command_and_autocomplete(world: World) -> None:
@@ -125,54 +144,48 @@ async def test_typed_game_command_and_autocomplete(world: World) -> None:
     choices = await member.autocomplete(world.channel, "knarr recruit", "card", "")
     assert recruit.split()[1] in [c["value"] for c in choices]
     moves = await member.autocomplete(world.channel, "move", "action", "")
-    assert sorted(c["value"] for c in moves) == sorted(actions)
+    assert sorted(c["value"] for c in moves) == sorted(actions)[:25] or len(actions) > 25
     result = await member.slash(world.channel, "knarr recruit", card=recruit.split()[1])
-    assert not result.ephemeral
+    assert result.ephemeral and "Done" in result.response.content
 
 
 async def test_wrong_player_is_refused_privately(world: World) -> None:
     await world.start()
     member, actions = await world.acting()
     other = world.bob if member is world.alice else world.alice
-    version = (await world.table.active(str(world.channel.id))).version
+    version = await world.version()
     result = await other.slash(world.channel, "move", action=actions[0])
     assert result.ephemeral and "not your turn" in result.response.content
     outsider = await world.carol.slash(world.channel, "move", action=actions[0])
     assert outsider.ephemeral and "not playing" in outsider.response.content
     nonsense = await member.slash(world.channel, "move", action="sail to Miklagard")
     assert nonsense.ephemeral
-    assert (await world.table.active(str(world.channel.id))).version == version
+    huge = await member.slash(world.channel, "move", action="x" * 6000)
+    assert huge.ephemeral and len(huge.response.content) < 200
+    assert await world.version() == version
 
 
-async def test_stale_button_is_refused(world: World) -> None:
-    started = await world.start()
-    board = started.response
+async def test_stale_panel_is_refused_and_redrawn(world: World) -> None:
+    await world.start()
     member, actions = await world.acting()
+    panel = await open_panel(member, world.channel)
     await member.slash(world.channel, "move", action=actions[0])
-    member, _ = await world.acting()
-    old_button = next(
-        c["custom_id"]
-        for row in board.components
-        for c in _flat(row)
-        if c.get("custom_id", "").startswith("sk:a:")
-    )
-    result = await member.click(board, custom_id=old_button)
-    assert result.ephemeral and "out of date" in result.response.content
+    version = await world.version()
+    member_now, _ = await world.acting()
+    if member_now is not member:
+        return  # the turn passed: the old panel's press is refused as "not your turn"
+    result = await press_in_panel(member, panel.response, random.Random(2))
+    assert result.response.ephemeral and "moved on" in result.response.content
+    assert await world.version() == version
 
 
-async def test_buttons_work_after_a_restart(world: World) -> None:
+async def test_turn_button_works_after_a_restart(world: World) -> None:
     await world.start()
     member, _ = await world.acting()
     await world.env.restart_bot()
-    latest = world.channel.last_message
-    button = next(
-        c["custom_id"]
-        for row in latest.components
-        for c in _flat(row)
-        if c.get("custom_id", "").startswith("sk:a:")
-    )
-    result = await member.click(latest, custom_id=button)
-    assert not result.ephemeral
+    panel = await open_panel(member, world.channel)
+    result = await press_in_panel(member, panel.response, random.Random(3))
+    assert result.response.ephemeral and "Done" in result.response.content
 
 
 async def test_hand_is_ephemeral_and_private(world: World) -> None:
@@ -186,15 +199,16 @@ async def test_hand_is_ephemeral_and_private(world: World) -> None:
 async def test_refused_dm_is_announced_and_hand_still_works(world: World) -> None:
     await world.alice.slash(world.channel, "game new", game="knarr")
     await world.bob.slash(world.channel, "game join")
+    dm = world.bob.user.dm_channel  # bob's DMs are closed to the bot
     world.env.inject_error(
-        "POST", "/channels/*/messages", status=403, code=50007, message="Cannot send messages to this user"
+        "POST", f"/channels/{dm.id}/messages", status=403, code=50007, message="Cannot send messages to this user"
     )
     await world.alice.slash(world.channel, "game start", order="joined")
     notices = [m for m in world.channel.history() if "could not send your hand" in m.content]
     assert len(notices) == 1
     game = await world.table.active(str(world.channel.id))
     closed = [s for s in await world.table.storage.seats(game.id) if s.dm_closed]
-    assert len(closed) == 1
+    assert [s.user_id for s in closed] == [str(world.bob.id)]
     result = await world.by_id(closed[0].user_id).slash(world.channel, "game hand")
     assert result.ephemeral and result.response.attachments
     assert not await world.table.storage.pending_outbox()
@@ -207,7 +221,8 @@ async def test_undo_own_move(world: World) -> None:
     before = await world.table.active(str(world.channel.id))
     await member.slash(world.channel, "move", action=trade)
     result = await member.slash(world.channel, "game undo")
-    assert "took back" in result.response.content
+    assert result.ephemeral
+    assert "took back" in world.channel.last_message.content
     assert (await world.table.active(str(world.channel.id))).state == before.state
 
 
@@ -230,17 +245,40 @@ async def test_game_end_announces_the_result(world: World) -> None:
         end = next((a for a in actions if a in ("end", "pass")), actions[0])
         await member.slash(world.channel, "move", action=end)
     assert game.status == "over"
-    last = world.channel.last_message
+    last = latest_board(world.channel)
     assert "Game over" in last.content
+    assert not custom_ids(last, "sk:t:")
     late = await world.alice.slash(world.channel, "move", action="end")
     assert late.ephemeral
 
 
-async def test_log_and_status(world: World) -> None:
+async def test_log_is_public_during_play(world: World) -> None:
     await world.start()
     member, actions = await world.acting()
     await member.slash(world.channel, "move", action=actions[0])
-    log = await world.bob.slash(world.channel, "game log")
+    log = await world.carol.slash(world.channel, "game log")
     assert log.ephemeral and log.response.attachments
+    attachment = log.response.attachments[0]
+    data = json.loads(await attachment.read())
+    assert "seed" not in data and "moves" not in data and data["public_log"]
     status = await world.carol.slash(world.channel, "game status")
     assert status.ephemeral and "Knarr" in status.response.content
+
+
+def _options(command: Any) -> list[Any]:
+    return list(getattr(command, "parameters", []))
+
+
+async def test_every_option_has_a_description_and_commands_are_guild_only(world: World) -> None:
+    tree = world.env.bot.tree  # type: ignore[attr-defined]
+    for top in tree.get_commands():
+        data = top.to_dict(tree)
+        assert data.get("contexts") in ([0], None) and data.get("dm_permission") is False, top.name
+        stack = [data]
+        while stack:
+            item = stack.pop()
+            for option in item.get("options", []):
+                assert option["description"] and option["description"] != "…", (top.name, option["name"])
+                stack.append(option)
+        if data.get("options") and data["options"][0]["type"] == 1:
+            assert len(data["options"]) <= 20, top.name

@@ -12,6 +12,7 @@ import simcord
 
 import games
 from bot.table import Table
+from tests.bot.flow import flat, open_panel, press_in_panel
 from tests.games.test_playouts import SECRETS
 
 secrets_for = SECRETS["saga"][0]
@@ -48,33 +49,19 @@ def saga(simcord_env: simcord.Env, table: Table) -> Saga:
     return Saga(simcord_env, table)
 
 
-def _components(message: Any) -> list[dict[str, Any]]:
-    found = []
-    for row in message.components:
-        data = row if isinstance(row, dict) else row.to_dict()
-        found.extend(data.get("components", [data]))
-    return found
-
-
 async def _public_is_clean(saga: Saga) -> None:
-    """No secret of the current state in the newest channel message or public view.
+    """No secret of the current state in the newest channel message, text or components.
 
     (A destination shown earlier can go back face down later, so only the newest counts.)"""
     hidden = secrets_for(await saga.state(), None)
     message = saga.channel.last_message
-    assert not [s for s in hidden if s in message.content], message.content
-    async with saga.table.storage.db.execute(
-        "SELECT payload FROM outbox WHERE kind = 'channel' ORDER BY id DESC LIMIT 1"
-    ) as cursor:
-        row = await cursor.fetchone()
-    view = json.loads(row[0]).get("view") or {}
-    text = json.dumps({k: v for k, v in view.items() if k != "log"})
-    assert not [s for s in hidden if f'"{s}"' in text]
+    public = message.content + json.dumps(flat(message))
+    assert not [s for s in hidden if s in public], public
 
 
 async def test_saga_commands_are_synced(saga: Saga) -> None:
     names = saga.viking.available_commands(saga.channel)
-    for expected in ("saga take", "saga reveal", "saga lose", "saga retreat", "saga scout"):
+    for expected in ("saga take", "saga reveal", "saga lose", "saga retreat", "saga scout", "saga ability"):
         assert expected in names
 
 
@@ -95,7 +82,7 @@ async def test_secrets_go_by_dm_and_hand_only(saga: Saga) -> None:
     await _public_is_clean(saga)
 
 
-async def test_draft_and_play_on_by_buttons_and_selects(saga: Saga) -> None:
+async def test_draft_and_play_on_in_private_panels(saga: Saga) -> None:
     await saga.start()
     module = games.get("saga")
     rng = random.Random(4)
@@ -107,26 +94,10 @@ async def test_draft_and_play_on_by_buttons_and_selects(saga: Saga) -> None:
             break
         phases.add(state["phase"])
         seat = module.to_act(state)[0]
-        message = saga.channel.last_message
-        items = [c for c in _components(message) if c.get("custom_id", "").startswith(("sk:a:", "sk:s:"))]
-        if not items:  # the newest message is a DM notice or the like: use the board command
-            result = await saga.member(seat).slash(saga.channel, "game board")
-            message = result.response
-            items = [c for c in _components(message) if c.get("custom_id", "").startswith(("sk:a:", "sk:s:"))]
-        legal = set(module.legal_actions(state, seat))
-        item = rng.choice(items)
-        if item["custom_id"].startswith("sk:s:"):
-            values = [o["value"] for o in item["options"] if o["value"] in legal]
-            if not values:
-                continue
-            result = await saga.member(seat).select(
-                message, [rng.choice(values)], custom_id=item["custom_id"]
-            )
-        else:
-            if item["custom_id"].split(":", 4)[4] not in legal:
-                continue  # another seat's button in a shared message
-            result = await saga.member(seat).click(message, custom_id=item["custom_id"])
-        assert not result.ephemeral, result.response.content
+        member = saga.member(seat)
+        panel = await open_panel(member, saga.channel)
+        result = await press_in_panel(member, panel.response, rng)
+        assert result.response.ephemeral and "Done" in result.response.content, result.response.content
         pressed += 1
         await _public_is_clean(saga)
     assert pressed >= 40

@@ -83,6 +83,13 @@ async def test_move_is_stored_with_log_and_messages(table: Table) -> None:
     assert after.version == game.version + 1
     rows = await table.storage.actions(game.id)
     assert rows[-1].action == actions[0] and rows[-1].user_id == user
+    for _ in range(5):  # the steps of one action (recruit, then take) make one board
+        if reply.announce is not None:
+            break
+        assert games.get("knarr").midway(after.state)
+        user, actions = await acting(table)
+        reply = await table.act(CH, user, actions[0])
+        after = await table.active(CH)
     announce = next(r for r in await table.storage.pending_outbox() if r.id == reply.announce)
     payload = announce.payload
     assert payload["image"] == "board" and payload["view"]["private"] is None
@@ -151,6 +158,9 @@ async def test_replaying_the_log_gives_the_stored_state(table: Table) -> None:
         user, actions = await acting(table)
         await table.act(CH, user, actions[-1])
     game = await table.active(CH)
+    _, public = await table.log(CH)
+    assert "seed" not in public and "moves" not in public  # they would rebuild every hand
+    await table.resign(CH, BOB)  # the game is over: now the export replays it
     _, export = await table.log(CH)
     module = games.get("knarr")
     state = module.setup(export["seed"], 2, export["options"])
@@ -309,12 +319,13 @@ async def test_exported_game_replays_from_the_command_line(table: Table, tmp_pat
     for _ in range(12):
         user, actions = await acting(table)
         await table.act(CH, user, actions[0])
+    game = await table.active(CH)
+    await table.resign(CH, BOB)
     _, export = await table.log(CH)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(export))
     assert replay([str(path), "--out", str(tmp_path / "final.png")]) == 0
     printed = capsys.readouterr().out
-    game = await table.active(CH)
     assert f"{len(export['moves'])} moves replayed" in printed
     assert (tmp_path / "final.png").read_bytes().startswith(b"\x89PNG")
     prompt = games.get("knarr").view(game.state, None)["prompt"]

@@ -11,6 +11,7 @@ import simcord
 
 import games
 from bot.table import Table
+from tests.bot.flow import flat, latest_board, open_panel
 from tests.games.test_volga_rules import table as volga_table
 
 SECRET = "C05"
@@ -53,52 +54,44 @@ def volga(simcord_env: simcord.Env, table: Table) -> Volga:
     return Volga(simcord_env, table)
 
 
-def _custom_ids(message: Any) -> dict[str, str]:
-    """Button label -> custom id, over every row of a message."""
-    found = {}
-    for row in message.components:
-        data = row if isinstance(row, dict) else row.to_dict()
-        for item in data.get("components", [data]):
-            if "label" in item:
-                found[item["label"]] = item["custom_id"]
-    return found
-
-
 async def test_volga_commands_are_synced(volga: Volga) -> None:
     names = volga.alice.available_commands(volga.channel)
-    for expected in ("volga move", "volga offer", "volga give", "volga end", "volga accept"):
+    for expected in ("volga move", "volga trade", "volga build", "volga end", "volga draw"):
         assert expected in names
 
 
-async def test_trade_offer_accepted_by_the_other_players_button(volga: Volga) -> None:
+async def test_trade_offer_accepted_in_the_other_players_panel(volga: Volga) -> None:
     await volga.start_next_to_each_other()
-    offered = await volga.alice.slash(volga.channel, "volga offer", seat="1")
-    assert not offered.ephemeral
+    boards = len(list(volga.channel.history()))
+    offered = await volga.alice.slash(volga.channel, "volga trade", step="offer", what="1")
+    assert offered.ephemeral and "Done" in offered.response.content
     steps = [("give", "fish"), ("ask", "rubles"), ("ask", "rubles")]  # rubles are asked 1 at a time
     for verb, kind in steps:
-        result = await volga.alice.slash(volga.channel, f"volga {verb}", kind=kind, item="1")
-        assert not result.ephemeral, result.response.content
-    sent = await volga.alice.slash(volga.channel, "volga send")
-    board = sent.response
+        result = await volga.alice.slash(volga.channel, "volga trade", step=verb, what=kind, item="1")
+        assert result.ephemeral and "Done" in result.response.content, result.response.content
+    # Building the offer happens in Alice's panel: no board for each step.
+    assert len(list(volga.channel.history())) == boards
+    await volga.alice.slash(volga.channel, "volga trade", step="send")
+    board = latest_board(volga.channel)
     assert volga.bob.mention in board.content  # the other player is asked to answer
     state = await volga.state()
     module = games.get("volga")
     assert module.to_act(state) == [0, 1]
-    # Alice cannot answer her own offer; Bob answers whenever he looks, by button.
-    refused = await volga.alice.slash(volga.channel, "volga accept")
+    # Alice cannot answer her own offer; Bob answers whenever he looks, in his panel.
+    refused = await volga.alice.slash(volga.channel, "volga trade", step="accept")
     assert refused.ephemeral
-    buttons = _custom_ids(board)
-    accept = next(cid for label, cid in buttons.items() if cid.endswith(":accept"))
-    answered = await volga.bob.click(board, custom_id=accept)
-    assert not answered.ephemeral
+    panel = await open_panel(volga.bob, volga.channel)
+    accept = next(c["custom_id"] for c in flat(panel.response) if c.get("label", "").lower().startswith("accept"))
+    answered = await volga.bob.click(panel.response, custom_id=accept)
+    assert answered.response.ephemeral and "Done" in answered.response.content
     state = await volga.state()
     assert state["offer"] is None
     assert state["seats"][1]["goods"]["fish"] == 1 and state["seats"][0]["rubles"] == 7
     # Alice's turn goes on, with an end-turn step.
     moves = [a for a, _ in await volga.table.legal(volga.channel_id, str(volga.alice.id))]
     assert "end" in moves
-    ended = await volga.alice.slash(volga.channel, "volga end")
-    assert volga.bob.mention in ended.response.content
+    await volga.alice.slash(volga.channel, "volga end")
+    assert volga.bob.mention in latest_board(volga.channel).content
 
 
 async def test_trade_offer_declined(volga: Volga) -> None:
@@ -106,7 +99,8 @@ async def test_trade_offer_declined(volga: Volga) -> None:
     for action in ("offer 1", "give fish 1", "ask rubles 1", "send"):
         await volga.alice.slash(volga.channel, "move", action=action)
     declined = await volga.bob.slash(volga.channel, "move", action="decline")
-    assert not declined.ephemeral and "declines" in declined.response.content
+    assert declined.ephemeral
+    assert "declines" in latest_board(volga.channel).content
     state = await volga.state()
     assert state["offer"] is None and state["seats"][0]["goods"]["fish"] == 2
 
@@ -115,18 +109,17 @@ async def test_hidden_contract_only_in_dm_and_hand(volga: Volga) -> None:
     await volga.start_next_to_each_other()
     await volga.alice.slash(volga.channel, "move", action="end")  # Bob's turn: his secret is his
     draw = await volga.bob.slash(volga.channel, "volga draw")
-    assert not draw.ephemeral
+    assert draw.ephemeral  # the two drawn contracts are shown to Bob alone
+    keep = next(c["custom_id"] for c in flat(draw.response) if c.get("label", "").lower().startswith("keep"))
+    await volga.bob.click(draw.response, custom_id=keep)
     hand = await volga.bob.slash(volga.channel, "game hand")
     assert hand.ephemeral and hand.response.attachments
-    # Nothing public ever names a hidden contract: messages, nor the views drawn in them.
+    # Nothing public ever names a hidden contract: messages, nor their buttons.
     state = await volga.state()
     secrets = set(state["seats"][1]["hand"]) | set(state["seats"][0]["hand"])
     assert SECRET in secrets
     for message in volga.channel.history():
-        assert not any(card in message.content for card in secrets)
-    async with volga.table.storage.db.execute("SELECT kind, payload FROM outbox") as cursor:
-        rows = list(await cursor.fetchall())
-    public = [json.loads(r[1]) for r in rows if r[0] == "channel"]
-    assert public and all(not any(f'"{c}"' in json.dumps(p) for c in secrets) for p in public)
-    dms = [json.loads(r[1]) for r in rows if r[0] == "dm"]
-    assert any(SECRET in json.dumps(p["view"]["private"]) for p in dms)
+        public = message.content + json.dumps([c for c in flat(message)])
+        assert not any(card in public for card in secrets)
+    dms = [m for m in volga.bob.user.dm_channel.history() if m.attachments]
+    assert dms
