@@ -60,6 +60,7 @@ class SkaldBot(ext_commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s", self.user)
+        await self.controller.delivery.recover()
         await self.controller.flush()
 
     async def close(self) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -35,6 +36,16 @@ HISTORY = 25  # recent messages looked at before a late resend
 def backoff(attempts: int) -> float:
     """Seconds before try ``attempts + 1``: 5 s, 10 s, 20 s ... up to an hour."""
     return float(min(5 * 2 ** max(attempts - 1, 0), 3600))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def nonce(row: OutboxRow) -> str:
@@ -59,6 +70,20 @@ class Delivery:
     @property
     def storage(self) -> Any:
         return self.table.storage
+
+    async def recover(self) -> int:
+        """After a crash: free the claims of processes on this host that no longer run, so
+        their rows are sent now rather than when the lease ends (the time their send began
+        is kept, for the nonce-or-history decision)."""
+        host = self.owner.rsplit(":", 1)[0]
+        freed = 0
+        for owner in await self.storage.claim_owners():
+            name, _, pid = owner.rpartition(":")
+            if name == host and owner != self.owner and pid.isdigit() and not _alive(int(pid)):
+                freed += await self.storage.free_claims(owner)
+        if freed:
+            log.info("freed %d outbox rows claimed by a process that stopped", freed)
+        return freed
 
     async def flush(self) -> bool:
         """Deliver every due row, oldest first, keeping each target's order; True if a

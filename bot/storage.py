@@ -274,6 +274,20 @@ class Storage:
             )
         return _outbox(row)
 
+    async def claim_owners(self) -> list[str]:
+        rows = await self._all(
+            "SELECT DISTINCT claimed_by FROM outbox WHERE sent_at IS NULL AND claimed_by IS NOT NULL"
+        )
+        return [r[0] for r in rows]
+
+    async def free_claims(self, owner: str) -> int:
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND sent_at IS NULL",
+                (owner,),
+            )
+            return cursor.rowcount
+
     async def release(self, outbox_id: int, *, next_try: float | None, failed: str | None) -> None:
         """A send failed: try again at ``next_try``, or never (``failed`` says why)."""
         async with self.transaction() as db:

@@ -201,7 +201,11 @@ async def test_refused_dm_is_announced_and_hand_still_works(world: World) -> Non
     await world.bob.slash(world.channel, "game join")
     dm = world.bob.user.dm_channel  # bob's DMs are closed to the bot
     world.env.inject_error(
-        "POST", f"/channels/{dm.id}/messages", status=403, code=50007, message="Cannot send messages to this user"
+        "POST",
+        f"/channels/{dm.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
     )
     await world.alice.slash(world.channel, "game start", order="joined")
     notices = [m for m in world.channel.history() if "could not send your hand" in m.content]

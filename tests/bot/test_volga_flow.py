@@ -81,7 +81,9 @@ async def test_trade_offer_accepted_in_the_other_players_panel(volga: Volga) -> 
     refused = await volga.alice.slash(volga.channel, "volga trade", step="accept")
     assert refused.ephemeral
     panel = await open_panel(volga.bob, volga.channel)
-    accept = next(c["custom_id"] for c in flat(panel.response) if c.get("label", "").lower().startswith("accept"))
+    accept = next(
+        c["custom_id"] for c in flat(panel.response) if c.get("label", "").lower().startswith("accept")
+    )
     answered = await volga.bob.click(panel.response, custom_id=accept)
     assert answered.response.ephemeral and "Done" in answered.response.content
     state = await volga.state()

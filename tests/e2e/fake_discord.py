@@ -307,6 +307,16 @@ class FakeDiscord:
         self.sessions: list[GatewaySession] = []
         self.identifies: list[Json] = []
         self.errors: list[str] = []  # handler crashes inside the fake (answered with 400)
+        # Who real Discord would notify: (user id, message id) for every mention in a NEW,
+        # visible guild message that its allowed_mentions let through. Edits, and the
+        # follow-up that fills a deferred "thinking" answer, notify nobody.
+        self.pings: list[tuple[int, int]] = []
+        # Discord drops a repeated nonce only for a few minutes; forget_nonces() ends that.
+        self.nonces_forgotten_before = 0
+        # Called with each message the bot creates, before the bot gets its answer (a test
+        # kills the bot here to crash it "after Discord has it, before it knows").
+        self.on_created: list[Callable[[Message], None]] = []
+        self.on_answered: list[Callable[[Interaction], None]] = []  # after an interaction's answer
 
         self._seq = 0
         self._changed = asyncio.Event()
@@ -358,6 +368,18 @@ class FakeDiscord:
         return f"ws://127.0.0.1:{self.port}/"
 
     # --- bookkeeping -------------------------------------------------------------------
+
+    def add_channel(self, name: str) -> Channel:
+        channel = Channel(self.snowflake(), name, guild_id=self.guild_id)
+        self.channels[channel.id] = channel
+        return channel
+
+    def forget_nonces(self) -> None:
+        """Minutes pass: Discord no longer remembers the nonces of messages sent so far."""
+        self.nonces_forgotten_before = self._seq + 1
+
+    def pings_for(self, message_id: int) -> list[int]:
+        return [user for user, message in self.pings if message == message_id]
 
     def snowflake(self) -> int:
         ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
@@ -754,6 +776,8 @@ class FakeDiscord:
             raise FakeError(400, f"Interaction callback type {kind} is not valid here", 50035)
         ix.response_type, ix.response_data = kind, data
         ix.acknowledged.set()
+        for hook in list(self.on_answered):
+            hook(ix)
         # discord.py sends ?with_response=1 and parses this body; a 204 would crash it.
         info: Json = {"id": str(ix.id), "type": ix.type}
         if message is not None:
@@ -841,11 +865,18 @@ class FakeDiscord:
         record: RecordedRequest = request[RECORD]
         body = record.json or {}
         if body.get("enforce_nonce") and body.get("nonce") is not None:
-            # Discord answers a repeated nonce with the message it already created.
-            same = [m for m in self.messages_in(channel.id) if m.nonce == body["nonce"]]
+            # Discord answers a repeated nonce with the message it already created, for a
+            # few minutes (see forget_nonces).
+            same = [
+                m
+                for m in self.messages_in(channel.id)
+                if m.nonce == body["nonce"] and m.seq >= self.nonces_forgotten_before
+            ]
             if same:
                 return json_response(self.message_payload(same[0]))
         message = self._create_message(channel.id, body, record.files)
+        for hook in list(self.on_created):
+            hook(message)
         return json_response(self.message_payload(message))
 
     async def _channel_message(self, request: web.Request) -> web.StreamResponse:
@@ -948,9 +979,23 @@ class FakeDiscord:
         )
         message.seq = self._touch()
         self.messages[message.id] = message
+        self._notify(message, body)
         if announce:
             self._announce("MESSAGE_CREATE", message)
         return message
+
+    def _notify(self, message: Message, body: Json) -> None:
+        """Record whom a new message notifies, as Discord decides it."""
+        channel = self.channels.get(message.channel_id)
+        if channel is None or channel.guild_id is None or message.ephemeral or message.flags & FLAG_LOADING:
+            return
+        allowed = body.get("allowed_mentions")
+        for user in dict.fromkeys(message.mentions()):
+            if allowed is not None:
+                listed = [int(u) for u in allowed.get("users") or []]
+                if "users" not in (allowed.get("parse") or []) and user not in listed:
+                    continue
+            self.pings.append((user, message.id))
 
     def _edit_message(self, message: Message, body: Json, files: list[UploadedFile]) -> None:
         if "content" in body:

@@ -26,10 +26,11 @@ ROOT = Path(__file__).resolve().parents[2]
 WAIT = 20.0  # every wait is bounded
 T = TypeVar("T")
 
-# The custom_id shapes of the bot's action components (bot/components.py): a move button,
-# a move select. Other buttons on a board (e.g. "My hand") do not change the board.
-ACTION_BUTTON = re.compile(r"sk:a:\d+:\d+:.+")
-ACTION_SELECT = re.compile(r"sk:s:\d+:\d+:\d+")
+# The custom_id shapes of the bot's components (bot/components.py): the public "Your turn"
+# button, and the buttons and selects of a seat's private panel.
+TURN_BUTTON = re.compile(r"sk:t:\d+")
+PANEL_BUTTON = re.compile(r"sk:p:\d+:\d+:\d+")
+PANEL_SELECT = re.compile(r"sk:q:\d+:\d+:\d+")
 
 
 def bot_env(**settings: str) -> dict[str, str]:
@@ -110,23 +111,38 @@ async def skald(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Skald]:
         print(f"--- bot output (exit {process.returncode}) ---\n{log.read_text(errors='replace')}")
 
 
-def action_to_take(board: Message) -> tuple[str, str, list[str]]:
-    """A move on the board: ("select", custom_id, [value]) or ("button", custom_id, [])."""
-    for select in board.selects():
-        if ACTION_SELECT.fullmatch(select.get("custom_id", "")) and select.get("options"):
-            return "select", select["custom_id"], [select["options"][0]["value"]]
-    for button in board.buttons():
-        if ACTION_BUTTON.fullmatch(button.get("custom_id", "")) and not button.get("disabled"):
-            return "button", button["custom_id"], []
-    raise AssertionError(f"no action on the board: {board.components}")
+def newest_board(fake: FakeDiscord, since: int, channel_id: int | None = None) -> Message | None:
+    """The newest public message with a picture created after ``since``."""
+    found = [
+        m
+        for m in fake.messages_in(channel_id or fake.channel.id)
+        if m.seq > since and m.has_png and not m.ephemeral
+    ]
+    return found[-1] if found else None
 
 
-async def press(
-    fake: FakeDiscord, user: FakeUser, board: Message, kind: str, custom_id: str, values: list[str]
-) -> Interaction:
-    if kind == "select":
-        return await fake.select(user, board, custom_id, values, timeout=WAIT)
-    return await fake.click(user, board, custom_id, timeout=WAIT)
+def turn_button(message: Message) -> str | None:
+    return next((b["custom_id"] for b in message.buttons() if TURN_BUTTON.fullmatch(b["custom_id"])), None)
+
+
+async def press_a_move(skald: Skald, user: FakeUser, board: Message) -> Message:
+    """Open the private panel from the board's "Your turn" button and press its first move;
+    the updated panel."""
+    fake = skald.fake
+    custom_id = turn_button(board)
+    assert custom_id, f"no Your turn button on {board.components}"
+    opened = await fake.click(user, board, custom_id, timeout=WAIT)
+    panel = await skald.answered(opened)
+    assert panel.ephemeral, "the panel of moves is private"
+    for select in panel.selects():
+        if PANEL_SELECT.fullmatch(select["custom_id"]):
+            ix = await fake.select(
+                user, panel, select["custom_id"], [select["options"][0]["value"]], timeout=WAIT
+            )
+            return fake.messages[ix.original_message_id or panel.id]
+    button = next(b for b in panel.buttons() if PANEL_BUTTON.fullmatch(b["custom_id"]))
+    ix = await fake.click(user, panel, button["custom_id"], timeout=WAIT)
+    return fake.messages[ix.original_message_id or panel.id]
 
 
 async def test_a_game_of_knarr_starts_and_takes_a_move(skald: Skald) -> None:
@@ -142,38 +158,26 @@ async def test_a_game_of_knarr_starts_and_takes_a_move(skald: Skald) -> None:
     game = fake.command("game")
     assert {"new", "join", "start"} <= {o["name"] for o in game["options"]}
 
-    # /game new -> a reply in the channel
-    ix = await fake.slash(alice, "game", {"game": "knarr"}, subcommand="new", timeout=WAIT)
-    await skald.answered(ix)
-
+    # /game new -> a private answer, and the lobby in the channel
+    await skald.answered(await fake.slash(alice, "game", {"game": "knarr"}, subcommand="new", timeout=WAIT))
     await skald.answered(await fake.slash(bob, "game", subcommand="join", timeout=WAIT))
 
-    # /game start -> a board: a PNG, components, and a mention of whoever must act
+    # /game start -> a board: a PNG, a Your turn button, and a mention that notifies
     mark = fake.mark()
     start = await fake.slash(alice, "game", subcommand="start", timeout=WAIT)
     reply = await skald.answered(start)
-    assert reply.has_png or not reply.ephemeral, f"/game start was refused: {reply.text()!r}"
-    board = await skald.until(
-        lambda: next(
-            (
-                m
-                for m in fake.messages_in(fake.channel.id)
-                if m.seq > mark and m.has_png and m.components and not m.ephemeral
-            ),
-            None,
-        ),
-        "a board with a picture and components",
-    )
+    assert reply.ephemeral and not reply.has_png
+    board = await skald.until(lambda: newest_board(fake, mark), "a board with a picture")
     png = next(a for a in board.attachments if a.is_png)
     assert png.data.startswith(b"\x89PNG\r\n\x1a\n") and len(png.data) > 100
     acting = [players[u] for u in board.mentions() if u in players]
     assert acting, f"the board mentions nobody who must act: {board.text()!r}"
+    assert fake.pings_for(board.id) == [acting[0].id]
+    assert not [b for b in board.buttons() if b["custom_id"].startswith(("sk:p:", "sk:a:"))]
 
     # Each player gets their hand by DM (a DM channel, then a message in it).
     for player in players.values():
         await skald.until(partial(fake.dms_to, player), f"a DM to {player.name}")
-    opened = {r.json["recipient_id"] for r in fake.requests_to("POST", "/users/@me/channels")}
-    assert {str(alice.id), str(bob.id)} <= {str(r) for r in opened}
     for player in players.values():
         assert any(m.has_png or m.content for m in fake.dms_to(player))
 
@@ -181,35 +185,17 @@ async def test_a_game_of_knarr_starts_and_takes_a_move(skald: Skald) -> None:
     choices = await fake.autocomplete(acting[0], "move", {"action": ""}, "action", timeout=WAIT)
     assert choices and all(isinstance(c["value"], str) and c["name"] for c in choices)
 
-    # The player to act makes a move -> the board is updated (a new picture or an edit).
-    kind, custom_id, values = action_to_take(board)
-    old_picture = [a.data for a in board.attachments]
+    # The player to act presses a move in their panel; a full action brings a new board.
     mark = fake.mark()
-    move = await press(fake, acting[0], board, kind, custom_id, values)
-    assert move.response_type in (4, 5, 6, 7)
-    updated = await skald.until(
-        lambda: next(
-            (
-                m
-                for m in fake.messages_in(fake.channel.id)
-                if m.seq > mark
-                and m.has_png
-                and not m.ephemeral
-                and (m.id != board.id or [a.data for a in m.attachments] != old_picture)
-            ),
-            None,
-        ),
-        "an updated board (a new picture, or the board edited with a new one)",
-    )
-    assert updated.has_png
-
-    # A press on the old board changes nothing: its control is gone, or the press is refused.
-    stale = fake.messages[board.id]
-    if stale.component(custom_id) is not None:
-        before = set(fake.messages)
-        reply = await skald.answered(await press(fake, acting[0], stale, kind, custom_id, values))
-        assert reply.ephemeral and not reply.has_png
-        assert not [m for m in fake.messages_in(fake.channel.id) if m.id not in before and m.has_png]
+    for _ in range(4):
+        panel = await press_a_move(skald, acting[0], board)
+        assert panel.ephemeral
+        if not [b for b in panel.buttons() if PANEL_BUTTON.fullmatch(b["custom_id"])] and not panel.selects():
+            break  # the action is complete: the turn passed
+    fresh = await skald.until(lambda: newest_board(fake, mark), "a new board after a whole action")
+    assert fresh.id != board.id
+    assert fake.pings_for(fresh.id) == [u for u in fresh.mentions() if u in players]
 
     assert not [ix for ix in fake.interactions.values() if not ix.acknowledged.is_set()]
+    assert not [m for m in fake.messages.values() if m.flags & FLAG_LOADING], "a thinking placeholder"
     assert "Traceback" not in skald.log.read_text(errors="replace")

@@ -1,0 +1,267 @@
+"""Delivery through the real ``python -m bot`` against the fake Discord: who is pinged,
+many channels at once, and kill -9 at each point of delivery followed by a restart.
+
+The fake records whom each new message notifies (as Discord decides it) and remembers
+nonces only until ``forget_nonces()``, like Discord's few minutes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import games
+from tests.e2e.fake_discord import FLAG_LOADING, Channel, FakeDiscord, FakeUser, Message
+from tests.e2e.test_smoke import ROOT, WAIT, Skald, bot_env
+
+MODULE = games.get("knarr")
+
+
+class Bot:
+    """The bot process, which a test may kill and start again on the same database."""
+
+    def __init__(self, fake: FakeDiscord, tmp_path: Path) -> None:
+        self.fake = fake
+        self.db = tmp_path / "skald.db"
+        self.log = tmp_path / "bot.log"
+        self.skald: Skald | None = None
+
+    async def start(self) -> Skald:
+        env = bot_env(
+            DISCORD_TOKEN=self.fake.token,
+            DISCORD_FAKE_URL=self.fake.url,
+            SKALD_DB=str(self.db),
+            SKALD_TEST_GUILD=str(self.fake.guild_id),
+        )
+        sink = self.log.open("ab")
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT
+        )
+        sink.close()
+        sessions = len(self.fake.sessions)
+        self.skald = Skald(self.fake, process, self.log)
+        await self.skald.until(
+            lambda: any(s.identified for s in self.fake.sessions[sessions:]), "the bot on the gateway"
+        )
+        return self.skald
+
+    def kill(self) -> None:
+        assert self.skald is not None
+        with_pid = self.skald.process.pid
+        os.kill(with_pid, signal.SIGKILL)
+
+    async def stopped(self) -> None:
+        assert self.skald is not None
+        await asyncio.wait_for(self.skald.process.wait(), WAIT)
+
+    async def close(self) -> None:
+        if self.skald and self.skald.process.returncode is None:
+            self.skald.process.terminate()
+            try:
+                await asyncio.wait_for(self.skald.process.wait(), 5)
+            except TimeoutError:
+                self.skald.process.kill()
+                await self.skald.process.wait()
+        print(f"--- bot output ---\n{self.log.read_text(errors='replace')}")
+
+    # --- the database, read as a test would ---------------------------------------------
+
+    def query(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        with sqlite3.connect(self.db) as db:
+            return list(db.execute(sql, args))
+
+    def game(self, channel: Channel) -> tuple[int, dict[str, Any], list[str]]:
+        gid, state = self.query(
+            "SELECT id, state FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", str(channel.id)
+        )[0]
+        users = [
+            r[0] for r in self.query("SELECT user_id FROM seats WHERE game_id = ? ORDER BY position", gid)
+        ]
+        return gid, json.loads(state), users
+
+    def unsent(self) -> int:
+        return self.query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND failed IS NULL")[0][0]
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Bot]:
+    runner = Bot(fake, tmp_path)
+    await runner.start()
+    try:
+        yield runner
+    finally:
+        await runner.close()
+
+
+async def _answered(bot: Bot, ix: Any) -> Message:
+    assert bot.skald is not None
+    return await bot.skald.answered(ix)
+
+
+async def open_game(bot: Bot, channel: Channel) -> None:
+    fake = bot.fake
+    await _answered(
+        bot, await fake.slash(fake.alice, "game", {"game": "knarr"}, subcommand="new", channel_id=channel.id)
+    )
+    await _answered(bot, await fake.slash(fake.bob, "game", subcommand="join", channel_id=channel.id))
+    await _answered(
+        bot,
+        await fake.slash(fake.alice, "game", {"order": "joined"}, subcommand="start", channel_id=channel.id),
+    )
+
+
+def users_of(fake: FakeDiscord) -> dict[str, FakeUser]:
+    return {str(u.id): u for u in (fake.alice, fake.bob)}
+
+
+async def move(bot: Bot, channel: Channel, rng: random.Random) -> None:
+    """The acting player makes a random legal move with /move (answered privately)."""
+    _, state, users = bot.game(channel)
+    seat = MODULE.to_act(state)[0]
+    action = rng.choice(MODULE.legal_actions(state, seat))
+    user = users_of(bot.fake)[users[seat]]
+    reply = await _answered(
+        bot, await bot.fake.slash(user, "move", {"action": action}, channel_id=channel.id)
+    )
+    assert reply.ephemeral and "Done" in reply.content, reply.content
+
+
+def boards(fake: FakeDiscord, channel: Channel) -> list[Message]:
+    return [m for m in fake.messages_in(channel.id) if m.has_png and not m.ephemeral]
+
+
+async def settled(bot: Bot) -> None:
+    assert bot.skald is not None
+    await bot.skald.until(lambda: bot.unsent() == 0, "the outbox to be delivered")
+
+
+async def test_each_board_pings_exactly_the_seats_that_must_act(bot: Bot) -> None:
+    fake = bot.fake
+    await open_game(bot, fake.channel)
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(25):
+        await settled(bot)
+        board = boards(fake, fake.channel)[-1]
+        _, state, users = bot.game(fake.channel)
+        expected = sorted(int(users[s]) for s in MODULE.to_act(state))
+        if not MODULE.midway(state):
+            assert sorted(fake.pings_for(board.id)) == expected, board.content
+            checked += 1
+        await move(bot, fake.channel, rng)
+    await settled(bot)
+    board_ids = {b.id for b in boards(fake, fake.channel)}
+    # Nothing else pinged anyone: lobby posts, private answers and panels notify nobody.
+    assert {m for _, m in fake.pings} <= board_ids
+    assert all(len(fake.pings_for(b)) == len(set(fake.pings_for(b))) for b in board_ids)
+    assert checked >= 10
+
+
+async def test_eight_channels_moving_at_once_post_no_board_twice(bot: Bot) -> None:
+    fake = bot.fake
+    channels = [fake.add_channel(f"table-{i}") for i in range(8)]
+    await bot.skald.until(lambda: True, "")  # type: ignore[union-attr]
+    for channel in channels:
+        await open_game(bot, channel)
+
+    async def play(channel: Channel, seed: int) -> None:
+        rng = random.Random(seed)
+        for _ in range(6):
+            await move(bot, channel, rng)
+
+    await asyncio.gather(*(play(c, i) for i, c in enumerate(channels)))
+    await settled(bot)
+    for channel in channels:
+        posted = [m for m in fake.messages_in(channel.id) if not m.ephemeral]
+        nonces = [m.nonce for m in posted]
+        assert len(nonces) == len(set(nonces)), "a message was posted twice"
+        gid, _, _ = bot.game(channel)
+        rows = bot.query("SELECT message_id FROM outbox WHERE game_id = ? AND kind = 'channel'", gid)
+        assert len(rows) == len(posted) and len({r[0] for r in rows}) == len(rows)
+
+
+def _is_board(message: Message, channel: Channel) -> bool:
+    return message.channel_id == channel.id and message.has_png
+
+
+@pytest.mark.parametrize("late", [False, True], ids=["early", "late"])
+@pytest.mark.parametrize("point", ["ack", "board", "dm"])
+async def test_kill_9_at_each_point_of_delivery(bot: Bot, point: str, late: bool) -> None:
+    fake = bot.fake
+    await open_game(bot, fake.channel)
+    await settled(bot)
+    moves_before = bot.query("SELECT COUNT(*) FROM actions")[0][0]
+    killed = asyncio.Event()
+
+    def kill_on_message(message: Message) -> None:
+        dm = fake.channels[message.channel_id].recipient is not None
+        if not killed.is_set() and (
+            (point == "board" and _is_board(message, fake.channel)) or (point == "dm" and dm)
+        ):
+            killed.set()
+            bot.kill()
+
+    def kill_on_answer(ix: Any) -> None:
+        if not killed.is_set() and point == "ack" and ix.data.get("name") == "move":
+            killed.set()
+            bot.kill()
+
+    fake.on_created.append(kill_on_message)
+    fake.on_answered.append(kill_on_answer)
+    rng = random.Random(11)
+    made = 0
+    for _ in range(40):
+        _, state, users = bot.game(fake.channel)
+        seat = MODULE.to_act(state)[0]
+        action = rng.choice(MODULE.legal_actions(state, seat))
+        user = users_of(fake)[users[seat]]
+        ix = await fake.slash(user, "move", {"action": action}, wait=False)
+        made += 1
+        await fake.wait_for(
+            lambda ix=ix: killed.is_set() or (ix.acknowledged.is_set() and bot.unsent() == 0),  # type: ignore[misc]
+            WAIT,
+            what="the move to be handled",
+        )
+        if killed.is_set():
+            break
+    assert killed.is_set(), "the kill point was never reached"
+    await bot.stopped()
+    fake.on_created.clear()
+    fake.on_answered.clear()
+    if late:  # hours pass: Discord forgets the nonces, and the unconfirmed sends are old
+        fake.forget_nonces()
+        with sqlite3.connect(bot.db) as db:
+            db.execute(
+                "UPDATE outbox SET attempted_at = attempted_at - 7200, claimed_until = claimed_until - 7200"
+                " WHERE sent_at IS NULL AND attempted_at IS NOT NULL"
+            )
+    await bot.start()
+    await settled(bot)
+    # No move lost or doubled: every /move the fake answered is in the log once.
+    moves = bot.query("SELECT COUNT(*) FROM actions")[0][0]
+    assert moves_before < moves <= moves_before + made
+    # No board or DM twice: each outbox row is one message, found by its file name.
+    posted = [m for m in fake.messages.values() if not m.ephemeral and not m.deleted]
+    names = [a.filename for m in posted for a in m.attachments]
+    assert len(names) == len(set(names)), sorted(names)
+    rows = bot.query("SELECT id, kind FROM outbox WHERE sent_at IS NOT NULL AND kind IN ('channel', 'dm')")
+    pictured = {f"board-{i}.png" for i, k in rows} | {f"hand-{i}.png" for i, k in rows}
+    assert {n for n in names if "-" in n} <= pictured
+    sent_boards = bot.query("SELECT COUNT(*) FROM outbox WHERE kind = 'channel' AND sent_at IS NOT NULL")[0][
+        0
+    ]
+    assert len([m for m in posted if m.channel_id == fake.channel.id]) == sent_boards
+    assert not [m for m in fake.messages.values() if m.flags & FLAG_LOADING], (
+        "a thinking placeholder was left"
+    )
