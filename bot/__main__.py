@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from typing import Any
 
 NO_TOKEN = (
     "Skald needs a Discord bot token: copy .env.example to .env and set DISCORD_TOKEN "
@@ -33,7 +34,7 @@ async def _serve() -> int:
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    extra = {}
+    extra: dict[str, Any] = {}
     if settings.fake_discord_url:
         _point_at_fake_discord(settings.fake_discord_url)
         extra["guild_ready_timeout"] = 0.2

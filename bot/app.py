@@ -23,17 +23,20 @@ from bot.table import Table
 log = logging.getLogger("skald")
 
 REMINDER_CHECK_SECONDS = 60.0
-OUTBOX_RETRY_SECONDS = 30.0
+OUTBOX_RETRY_SECONDS = 10.0
 
 
 class SkaldBot(ext_commands.Bot):
-    def __init__(self, table: Table, *, test_guild: int | None = None, **options: Any) -> None:
+    def __init__(
+        self, table: Table, *, test_guild: int | None = None, background: bool = True, **options: Any
+    ) -> None:
         intents = discord.Intents.default()
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())  # each message says whom
         super().__init__(command_prefix=ext_commands.when_mentioned, intents=intents, **options)
         owner = f"{socket.gethostname()}:{os.getpid()}"
         self.controller = Controller(self, table, owner=owner)
         self.test_guild = test_guild
+        self.background = background  # the timers of reminders and retries (off in simcord tests)
         self._tasks: list[asyncio.Task[None]] = []
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
@@ -43,8 +46,9 @@ class SkaldBot(ext_commands.Bot):
         self.tree.clear_commands(guild=guild)  # setup_hook runs again after a restart
         commands.install(self.tree, guild)
         await self._sync_if_changed(guild)
-        self._tasks.append(asyncio.create_task(self._every(REMINDER_CHECK_SECONDS, self._remind)))
-        self._tasks.append(asyncio.create_task(self._every(OUTBOX_RETRY_SECONDS, self._retry_outbox)))
+        if self.background:
+            self._tasks.append(asyncio.create_task(self._every(REMINDER_CHECK_SECONDS, self._remind)))
+            self._tasks.append(asyncio.create_task(self._every(OUTBOX_RETRY_SECONDS, self._retry_outbox)))
 
     async def _sync_if_changed(self, guild: discord.Object | None) -> None:
         """Discord allows about 200 command updates a day per guild: sync only a changed tree."""

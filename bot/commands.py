@@ -190,7 +190,7 @@ async def move_command(interaction: discord.Interaction, action: str) -> None:
     await _ctl(interaction).play(interaction, action)
 
 
-def _argument_autocomplete(verbs: list[str] | None, verb: str, position: int) -> Completer:
+def _argument_autocomplete(verbs: list[str] | None, verb: str, position: int, names: list[str]) -> Completer:
     """Completes argument ``position`` of a command from the caller's legal actions, keeping
     only actions that agree with the arguments already filled in (``interaction.namespace``).
     With ``verbs`` the command's first argument is itself the verb (one of ``verbs``)."""
@@ -198,7 +198,7 @@ def _argument_autocomplete(verbs: list[str] | None, verb: str, position: int) ->
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         channel, user = _ids(interaction)
         actions = await _ctl(interaction).table.legal(channel, user)
-        filled = [str(getattr(interaction.namespace, f"arg{i + 1}", "") or "") for i in range(position)]
+        filled = [str(getattr(interaction.namespace, names[i], "") or "") for i in range(position)]
         needle = current.lower()
         seen: dict[str, str] = {}
         for action, label in actions:
@@ -264,7 +264,7 @@ def _verb_command(game_id: str, spec: dict[str, Any]) -> app_commands.Command[An
         name=verb, description=spec.get("description", verb)[:100], callback=callback
     )
     for i in range(len(args)):
-        command.autocomplete(f"arg{i + 1}")(_argument_autocomplete(verbs, verb, i))
+        command.autocomplete(f"arg{i + 1}")(_argument_autocomplete(verbs, verb, i, [a["name"] for a in args]))
     return command
 
 

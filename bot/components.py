@@ -170,7 +170,8 @@ class PanelSelect(
         return cls(int(match["game"]), int(match["version"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = dict(interaction.data or {}).get("values") or []
+        data: dict[str, Any] = dict(interaction.data or {})
+        values: list[Any] = data.get("values") or []
         if not values or not str(values[0]).isdigit():
             await _controller(interaction).say(interaction, "Pick one of the moves in the list.")
             return

@@ -38,4 +38,13 @@ async def table(db_path: str, clock: FakeClock) -> AsyncIterator[Table]:
 
 @pytest.fixture
 def simcord_bot(table: Table) -> SkaldBot:
-    return SkaldBot(table)
+    # Reminders and retries are tested on the table; their timers would only make simcord's
+    # virtual clock spin.
+    return SkaldBot(table, background=False)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """simcord waits 5 s for the bot to settle; on a loaded 2-core machine give it more."""
+    for item in items:
+        if "simcord_env" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("simcord"):
+            item.add_marker(pytest.mark.simcord(settle_timeout=30.0))

@@ -125,3 +125,16 @@ async def test_hidden_contract_only_in_dm_and_hand(volga: Volga) -> None:
         assert not any(card in public for card in secrets)
     dms = [m for m in volga.bob.user.dm_channel.history() if m.attachments]
     assert dms
+
+
+async def test_later_arguments_are_narrowed_by_the_earlier_ones(volga: Volga) -> None:
+    await volga.start_next_to_each_other()
+    await volga.alice.slash(volga.channel, "volga trade", step="offer", what="1")
+    legal = [a for a, _ in await volga.table.legal(volga.channel_id, str(volga.alice.id))]
+    gives = {a.split()[1] for a in legal if a.startswith("give ")}
+    asks = {a.split()[1] for a in legal if a.startswith("ask ")}
+    assert gives and asks
+    give = await volga.alice.autocomplete(volga.channel, "volga trade", "what", "", step="give")
+    assert {c["value"] for c in give} == gives
+    fish = await volga.alice.autocomplete(volga.channel, "volga trade", "item", "", step="give", what="fish")
+    assert {c["value"] for c in fish} == {a.split()[2] for a in legal if a.startswith("give fish ")}

@@ -265,3 +265,5 @@ async def test_kill_9_at_each_point_of_delivery(bot: Bot, point: str, late: bool
     assert not [m for m in fake.messages.values() if m.flags & FLAG_LOADING], (
         "a thinking placeholder was left"
     )
+    # The restart found the command tree unchanged and did not sync it again.
+    assert len(fake.requests_to("PUT", r"/applications/\d+/guilds/\d+/commands")) == 1
