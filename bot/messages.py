@@ -29,6 +29,8 @@ class Outgoing:
 def draw(payload: dict[str, Any]) -> bytes | None:
     """The PNG a payload asks for (blocking; call it in a worker thread)."""
     kind = payload.get("image")
+    if payload.get("view", {}).get("game") not in render.supported():
+        return None  # a game without pictures yet: its messages are text
     if kind == "board":
         return render.board_png(payload["view"], names=payload["names"])
     if kind == "hand":
