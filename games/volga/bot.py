@@ -173,9 +173,14 @@ def _turn(plan: _Plan, actions: list[str], rng: Rng) -> str:
         best = min(moves, key=lambda a: (plan.dist(a.split()[1], goal), _fee(plan, a.split()[1])))
         if plan.dist(best.split()[1], goal) < now:
             return best
-    if "draw" in actions and goal is None:
-        return "draw"
-    return _special(plan, actions, goal) or ("end" if "end" in actions else rng.choice(actions))
+    if "draw" in actions and (goal is None or rng.random() < 0.5):
+        return "draw"  # stuck: new contracts give new targets
+    special = _special(plan, actions, goal)
+    if special is not None:
+        return special
+    if moves and rng.random() < 0.5:
+        return rng.choice(moves)  # blocked on the way: try another way round
+    return "end" if "end" in actions else rng.choice(actions)
 
 
 def _special(plan: _Plan, actions: list[str], goal: str | None) -> str | None:
