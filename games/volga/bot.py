@@ -37,7 +37,7 @@ def _graph(view: View) -> Graph:
     return graph
 
 
-def _distances(graph: Graph, start: str, blocked: str | None) -> dict[str, int]:
+def _distances(graph: Graph, start: str, blocked: str | None, toll: int = 9) -> dict[str, int]:
     found = {start: 0}
     queue = [(0, start)]
     while queue:
@@ -45,7 +45,7 @@ def _distances(graph: Graph, start: str, blocked: str | None) -> dict[str, int]:
         if dist > found.get(tile, _FAR):
             continue
         for other, step in graph.get(tile, []):
-            cost = step + (9 if other == blocked else 0)  # the Horde will likely have moved on
+            cost = step + (toll if other == blocked else 0)  # the Horde will likely have moved on
             if dist + cost < found.get(other, _FAR):
                 found[other] = dist + cost
                 heapq.heappush(queue, (dist + cost, other))
@@ -55,8 +55,9 @@ def _distances(graph: Graph, start: str, blocked: str | None) -> dict[str, int]:
 class _Plan:
     """What the seat wants: the contracts it could serve and where to go next."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, soft: bool = False) -> None:
         self.view = view
+        self.soft = soft  # count the Horde as a detour, not a wall
         self.me = next(s for s in view["seats"] if s["seat"] == view["seat"])
         self.graph = _graph(view)
         self.cities = {c["id"]: c for c in view["cities"]}
@@ -71,8 +72,15 @@ class _Plan:
         if a is None or b is None:
             return _FAR
         if a not in self._dist:
-            self._dist[a] = _distances(self.graph, a, self.view["horde"])
+            self._dist[a] = _distances(self.graph, a, self.view["horde"], toll=9 if self.soft else _FAR)
         return self._dist[a].get(b, _FAR)
+
+    def horde_blocks(self) -> bool:
+        """Would a contract city be reachable if the Horde were out of the way?"""
+        return _Plan(self.view, soft=True).target(self.me["tile"]) is not None
+
+    def contracts_in_reach(self) -> bool:
+        return _Plan(self.view, soft=True).target(self.me["tile"]) is not None
 
     def wanted(self) -> dict[str, int]:
         """How many of each good the serviceable contracts ask for."""
@@ -175,7 +183,7 @@ def _turn(plan: _Plan, actions: list[str], rng: Rng) -> str:
             return best
     if "draw" in actions and (goal is None or rng.random() < 0.5):
         return "draw"  # stuck: new contracts give new targets
-    special = _special(plan, actions, goal)
+    special = _special(plan, actions, goal, rng)
     if special is not None:
         return special
     if moves and rng.random() < 0.5:
@@ -183,7 +191,7 @@ def _turn(plan: _Plan, actions: list[str], rng: Rng) -> str:
     return "end" if "end" in actions else rng.choice(actions)
 
 
-def _special(plan: _Plan, actions: list[str], goal: str | None) -> str | None:
+def _special(plan: _Plan, actions: list[str], goal: str | None, rng: Rng) -> str | None:
     """Nothing useful to do as a normal turn: earn a ruble with the Horde, or start over."""
     view, me = plan.view, plan.me
     ships = {s["tile"]: s for s in view["seats"] if s["tile"] and s["seat"] != me["seat"]}
@@ -198,10 +206,32 @@ def _special(plan: _Plan, actions: list[str], goal: str | None) -> str | None:
             gains.append((2, action))
         elif city is not None and not city["burned"] and tile != goal and city["holder"] != me["seat"]:
             gains.append((1, action))
+    for action in actions:
+        city = cities.get(action.split()[1]) if action.startswith("prince ") else None
+        if city is not None and city["burned"]:
+            gains.append((1, action))  # rebuilding pays a ruble and reopens its contracts
     if gains:
         return max(gains)[1]
-    if "over" in actions and me["rubles"] == 0 and not me["passes"]:
-        return "over"
+    hordes = [a for a in actions if a.startswith("horde ") and a.split()[1] != goal]
+    if hordes and goal is None and plan.horde_blocks() and rng.random() < 0.3:
+        return hordes[0]  # move the Horde out of the way
+    burned = [c["tile"] for c in view["cities"] if c["burned"] and c["tile"]]
+    princes = [a for a in actions if a.startswith("prince ")]
+    if princes and burned and goal is None:
+        soft = _Plan(view, soft=True)
+        now = min(soft.dist(view["prince"], b) for b in burned)
+        best = min(princes, key=lambda a: min(soft.dist(a.split()[1], b) for b in burned))
+        if min(soft.dist(best.split()[1], b) for b in burned) < now:
+            return best
+    burns = [
+        a
+        for a in actions
+        if a.startswith("horde ") and a.split()[1] in cities and not cities[a.split()[1]]["burned"]
+    ]
+    if burns and goal is None:
+        return burns[0]  # nothing left to trade: hasten the end
+    if "over" in actions and me["rubles"] == 0:
+        return "over"  # penniless and going nowhere: five fresh rubles beat waiting
     return None
 
 
