@@ -11,8 +11,8 @@ from typing import Any
 
 from games import core
 from games.core import State
-from games.saga import board, flow
-from games.saga.board import seat_of
+from games.saga import board, combat, flow
+from games.saga.board import seat_of, unit_text
 from games.saga.data import (
     ENGLAND,
     MARKERS,
@@ -37,13 +37,6 @@ _VERB_ACTION = {
 def half(state: State) -> dict[str, Any]:
     r = state["resolving"]
     return tile(r["tile"])[r["side"]]
-
-
-def unit_text(state: State, unit: str) -> str:
-    if unit == "warrior":
-        return "a warrior"
-    data = state["leaders"][unit]
-    return f"leader {unit} ({board.ability_name(data['ability'])})" if data["known"] else f"leader {unit}"
 
 
 # --- option generators ------------------------------------------------------------------
@@ -72,12 +65,17 @@ def move_targets(state: State, side: str, area: str) -> list[str]:
 
 
 def move_options(state: State, side: str) -> list[str]:
+    """One Movement moves one group: every step after the first goes the same way (from
+    the same area to the same area), and a destination is drawn at most once, first."""
     r = state["resolving"]
     if r["limit"] is not None and r["moves"] >= r["limit"]:
         return []
-    must = r["must_move"]
-    if must is not None:
-        return [_move(ref, must["from"], must["to"]) for ref in _free_refs(state, must["from"], side)]
+    route = r["route"]
+    if route is not None:
+        source, target = route
+        if not board.engaged_free(state, source, side):
+            return []
+        return [_move(ref, source, target) for ref in _free_refs(state, source, side)]
     options = []
     areas = ENGLAND + SCANDINAVIA if side == "viking" else ENGLAND
     for area in areas:
@@ -219,7 +217,8 @@ def perform(state: State, words: list[str]) -> None:
     if verb == "tile":
         flow.choose_tile(state, int(words[1]))
     elif verb == "finish":
-        flow.finish_tile(state)
+        if flow.finish_tile(state):
+            combat.start_phase(state)
     elif verb == "done":
         _end_action(state)
     elif verb == "bonus":
@@ -315,6 +314,7 @@ def _do_move(state: State, side: str, first: str, target: str) -> None:
     else:
         moved["leaders"].append(unit)
     r["moves"] += 1
+    r["route"] = [source, target]
     seat = seat_of(state, side)
     if source in SCANDINAVIA and target not in SCANDINAVIA:
         space = state["spaces"][source]
@@ -342,6 +342,7 @@ def _sail(state: State, area: str) -> None:
         core.shuffle(state, state["pool"])
     space.update(marker=marker, face_up=True)
     r["must_move"] = {"from": area, "to": MARKERS[marker]}
+    r["route"] = [area, MARKERS[marker]]
     verb = "draws a new destination" if old is not None else "draws a destination"
     core.log(
         state,

@@ -201,3 +201,11 @@ def total_coins() -> int:
 
 def ability_name(tag_ability: str) -> str:
     return ABILITIES[tag_ability]["name"]
+
+
+def unit_text(state: State, unit: str) -> str:
+    """A unit as log lines name it: the ability only once it is public."""
+    if unit == "warrior":
+        return "a warrior"
+    data = state["leaders"][unit]
+    return f"leader {unit} ({ability_name(data['ability'])})" if data["known"] else f"leader {unit}"

@@ -7,8 +7,7 @@ from typing import Any
 from games import core
 from games.core import State
 from games.saga import board, flow
-from games.saga.actions import unit_text
-from games.saga.board import seat_of
+from games.saga.board import seat_of, unit_text
 from games.saga.data import AREAS, PILLAGE, SCANDINAVIA, SIDE_NAMES, area_name, other
 
 _ACTIVE = ("reinforce", "seize", "sea_king", "berserker")
@@ -232,6 +231,12 @@ def _resolve(state: State) -> None:
     winner = "viking" if sv > sa else "anglo"
     c["strength"] = {"viking": sv, "anglo": sa}
     c["winner"] = winner
+    # The Plunderer's condition is met when the combat is won with him revealed; he may
+    # then fall among the casualties and the Pillage still happens (docs/rules/saga.md).
+    leaders = board.units(state, area, "viking")["leaders"]
+    c["plunder"] = winner == "viking" and any(
+        t in c["revealed"] and board.ability(state, t) == "plunderer" for t in leaders
+    )
     c["losses"] = {
         "viking": min(board.count(state, area, "viking"), sa // 2),
         "anglo": min(board.count(state, area, "anglo"), sv // 2),
@@ -285,10 +290,8 @@ def _retreat(state: State, side: str, target: str) -> None:
 def _after(state: State) -> None:
     c = state["combat"]
     area = c["area"]
-    if c["winner"] == "viking":
-        leaders = board.units(state, area, "viking")["leaders"]
-        if any(t in c["revealed"] and board.ability(state, t) == "plunderer" for t in leaders):
-            pillage(state, area)
+    if c.get("plunder"):
+        pillage(state, area)
     pending = [a for a in c["pending"] if a != area and a in board.combat_areas(state)]
     c.update(
         area=None,
@@ -297,6 +300,7 @@ def _after(state: State) -> None:
         revealed=[],
         strength=None,
         winner=None,
+        plunder=False,
         retreating=None,
         losses={"viking": 0, "anglo": 0},
     )

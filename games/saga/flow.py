@@ -42,6 +42,7 @@ def new_context() -> dict[str, Any]:
     return {
         "action": None,
         "must_move": None,
+        "route": None,
         "moved": {},
         "moves": 0,
         "limit": None,
@@ -75,19 +76,19 @@ def choose_tile(state: State, tile_id: int) -> None:
     core.log(state, seat_of(state, r["side"]), f"resolves tile {tile_id}")
 
 
-def finish_tile(state: State) -> None:
+def finish_tile(state: State) -> bool:
+    """Close the tile being resolved; ``True`` once both sides have resolved all their
+    tiles (the caller then opens the Combat phase)."""
     r = state["resolving"]
     state["tiles"][r["tile"] - 1]["resolved"] = True
     r.update(tile=None, bonus_used=False, done=[], **new_context())
     if held_unresolved(state, r["side"]):
-        return
+        return False
     if r["side"] == r["order"][0]:
         r["side"] = r["order"][1]
-        return
-    from games.saga import combat  # the combat phase follows the actions
-
+        return False
     state["resolving"] = None
-    combat.start_phase(state)
+    return True
 
 
 # --- end of round --------------------------------------------------------------------

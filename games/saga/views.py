@@ -109,6 +109,7 @@ def _resolving(state: State) -> dict[str, Any] | None:
         "done": list(r["done"]),
         "action": r["action"],
         "must_move": None if r["must_move"] is None else dict(r["must_move"]),
+        "route": None if r["route"] is None else list(r["route"]),
         "moved": moved,
     }
 

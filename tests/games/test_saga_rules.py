@@ -205,13 +205,27 @@ def test_essex_withdrawal_leaves_the_engaged_units() -> None:
     assert not [a for a in legal(state) if a.startswith("move essex")]
 
 
-def test_a_unit_moves_only_once_per_action() -> None:
+def test_a_movement_cannot_split_the_group() -> None:
     state = empty()
-    put(state, "kent", "anglo", 1)
+    put(state, "kent", "anglo", 3)
     put(state, "mercia", "anglo", 2)
     state = resolving(state, "anglo", 4)
     state = act(state, "move kent essex")
-    assert not [a for a in legal(state) if a.startswith("move essex")]
+    moves = [a for a in legal(state) if a.startswith("move")]
+    assert moves == ["move kent essex"]  # not kent -> wessex, not mercia -> anywhere
+    assert "done" in legal(state)
+
+
+def test_one_movement_moves_one_group_between_two_areas() -> None:
+    state = empty()
+    put(state, "kent", "anglo", 2)
+    put(state, "mercia", "anglo", 2)
+    state = resolving(state, "anglo", 4)
+    state = act(state, "move kent essex")
+    # the rest of the group may follow the same way, nothing else moves in this action
+    assert [a for a in legal(state) if a.startswith("move")] == ["move kent essex"]
+    state = act(state, "move kent essex")
+    assert n(state, "essex", "anglo") == 2 and n(state, "mercia", "anglo") == 2
 
 
 def test_anglo_saxons_cannot_enter_scandinavia_or_the_drakkar() -> None:
@@ -431,6 +445,33 @@ def test_draw_a_destination_and_must_move_one() -> None:
     assert "done" in legal(state) and "move svealand essex" in legal(state)
 
 
+def test_one_sail_per_movement_lands_one_group() -> None:
+    # The audit's case: 5 warriors in Norway used to land in 5 coastal areas with one
+    # Movement by drawing again and again. Now the draw fixes the way for the whole action.
+    state = empty()
+    put(state, "norway", "viking", 5)
+    state["pool"] = ["D1", "D2", "D3", "D4", "D5"]
+    state = resolving(state, "viking", 1)
+    state = act(state, "sail norway")  # the one forced warrior goes at once
+    target = MARKERS[state["spaces"]["norway"]["marker"]]
+    state = act(state, f"move norway {target}")
+    assert not [a for a in legal(state) if a.startswith("sail")]
+    assert [a for a in legal(state) if a.startswith("move")] == [f"move norway {target}"]
+    state = act(state, "done")
+    landed = [a for a in ENGLAND if n(state, a, "viking")]
+    assert landed == [target] and n(state, target, "viking") == 2 and n(state, "norway", "viking") == 3
+
+
+def test_no_sail_once_the_group_has_set_off() -> None:
+    state = empty()
+    put(state, "norway", "viking", 2)
+    state["spaces"]["norway"] = {"marker": "D1", "face_up": True}
+    state["pool"] = ["D5"]
+    state = resolving(state, "viking", 1)
+    state = act(state, "move norway northumbria")
+    assert legal(state) == ["move norway northumbria", "done"]
+
+
 def test_redraw_a_face_up_destination() -> None:
     state = empty()
     put(state, "norway", "viking", 1)
@@ -648,6 +689,21 @@ def test_plunderer_pillages_a_stronghold() -> None:
     assert not state["areas"]["kent"]["stronghold"]
     assert state["supply"]["anglo"]["strongholds"] == 5
     assert state["coins"]["viking"] == 2
+
+
+def test_plunderer_pillages_even_if_he_falls() -> None:
+    state = empty()
+    put(state, "essex", "viking", 0, "VL4")
+    state["leaders"]["VL4"]["where"] = "board"
+    put(state, "essex", "viking", 0, "VL1")
+    put(state, "essex", "anglo", 0, "AL4")  # Field Thegn, 3 in an area without a Stronghold
+    put(state, "essex", "viking", 3)
+    state = fighting(state)
+    state = act(state, "reveal VL4", "reveal AL4", "reveal VL1")
+    assert fought(state) == (5, 3)  # Vikings win; they lose one unit per 2 Saxon strength
+    state = act(state, "lose VL4")
+    assert state["leaders"]["VL4"]["where"] == "removed"
+    assert state["coins"]["viking"] == 1  # Pillage without a Stronghold: 1 coin
 
 
 def test_viking_retreat_restrictions() -> None:
