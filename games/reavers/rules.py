@@ -74,7 +74,10 @@ def apply(state: State, seat: int, action: str) -> State:
         raise IllegalAction("The game is over.")
     if seat not in to_act(state):
         raise IllegalAction("It is not your turn to decide.")
-    wanted = " ".join(core.split_action(action))
+    words = core.split_action(action)
+    if words[:1] == ["trade"]:  # two pool dice may be named in either order
+        words = ["trade", *sorted(words[1:])]
+    wanted = " ".join(words)
     legal = {a.lower(): a for a in legal_actions(state, seat)}
     if wanted not in legal:
         raise IllegalAction(_refusal(state, wanted))
