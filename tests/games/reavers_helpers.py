@@ -75,3 +75,18 @@ def finish(state: State, seat: int) -> State:
         choice = next((a for a in preferred if a in actions), actions[0])
         state = reavers.apply(state, seat, choice)
     return state
+
+
+def end_round(state: State) -> State:
+    """Play to the next round: pawns on the first free location, everyone prepares Food."""
+    current = state["round"]
+    while state["round"] == current and reavers.to_act(state):
+        seat = reavers.to_act(state)[0]
+        actions = reavers.legal_actions(state, seat)
+        if "prepare food" in actions:
+            state = reavers.apply(state, seat, "prepare food")
+        elif top(state)["kind"] == "place":
+            state = reavers.apply(state, seat, next(a for a in actions if a.startswith("place")))
+        else:
+            state = finish(state, seat)
+    return state
