@@ -136,11 +136,14 @@ def recruit_actions(state: State, frame: Frame) -> list[str]:
     actions = [f"take slot {i + 1}" for i, cards in enumerate(state["board"]["recruit"]) if cards]
     if _deck_open(state, "reavers"):
         actions.append("take slot deck")
-    return actions
+    return actions or ["skip"]  # every Reaver is on a longship or in a Glory pile
 
 
 def recruit_act(state: State, frame: Frame, words: list[str]) -> None:
     _pop(state, frame)
+    if words[0] == "skip":
+        core.log(state, frame["seat"], "finds no Reaver to recruit")
+        return
     if words[2] == "deck":
         cards = [c for c in [draw(state, "reavers")] if c is not None]
     else:

@@ -165,7 +165,18 @@ def _resolving(state: State) -> dict[str, Any] | None:
         "left": frame.get("left"),
         "cards": [card_view(c) for c in cards],
         "discard": frame.get("count") if kind == "discard" else None,
+        "target": _target(frame),
     }
+
+
+def _target(frame: dict[str, Any]) -> dict[str, Any] | None:
+    """What the current seat may attack now: a pillage, a territory or a Sea Battle."""
+    kind = frame.get("kind")
+    if kind == "commit":
+        return {"name": frame["name"], "defense": frame["defense"]}
+    if kind in ("card", "battle") and CARDS[frame["card"]].get("defense"):
+        return {"name": CARDS[frame["card"]]["name"], "defense": CARDS[frame["card"]]["defense"]}
+    return None
 
 
 def _combat(state: State) -> dict[str, Any] | None:

@@ -209,7 +209,6 @@ def test_full_round_with_three_players() -> None:
 
 def test_full_round_with_four_players() -> None:
     state = game(4, start=0)
-    favor = [p["favor"] for p in state["seats"]]
     state = act(state, "place conquer")
     lefts = {}
     for seat in (0, 1, 2, 3):
@@ -228,6 +227,7 @@ def test_full_round_with_four_players() -> None:
         drawn[seat] = deck - len(state["decks"]["keeps"]) - 2
         state = finish(state, seat)
     assert drawn == {1: 2, 2: 1, 3: 0, 0: 0}
+    favor = [p["favor"] for p in state["seats"]]
     state = act(state, "place recruit")
     for seat in (2, 3, 0, 1):
         state = finish(act(state, "join"), seat)
@@ -245,13 +245,13 @@ def test_full_round_with_four_players() -> None:
 
 def test_recruit_a_cross_slot_rolls_both_cards_and_each_is_rallied_led_or_specialized() -> None:
     state = game(2)
-    state["board"]["recruit"][0] = ["R01", "R17"]
+    state["board"]["recruit"][0] = ["R01", "R22"]
     set_dice(state, 0)
     state = act(act(state, "place recruit"), "join")
     state = act(state, "take slot 1")
     assert len(state["seats"][0]["dice"]) == 3  # R01 rolls red and yellow, R17 yellow
     assert state["board"]["recruit"][0] == []
-    assert top(state) == {"kind": "use", "seat": 0, "cards": ["R01", "R17"]}
+    assert top(state) == {"kind": "use", "seat": 0, "cards": ["R01", "R22"]}
     state = act(state, "use rally")
     assert reavers.legal_actions(state, 0) == [
         f"face {f}" for f in ("hammer", "double", "shield", "chest", "clan")
@@ -260,32 +260,41 @@ def test_recruit_a_cross_slot_rolls_both_cards_and_each_is_rallied_led_or_specia
     assert {"red-shield", "blue-double"} <= set(codes(state, 0))
     assert "R01" in state["seats"][0]["pile"]
     state = act(state, "use specialize sea")
-    assert state["seats"][0]["specialized"]["sea"] == ["R17"]
+    assert state["seats"][0]["specialized"]["sea"] == ["R22"]
 
 
 def test_lead_gives_the_clan_bonus_sends_the_old_leader_to_the_glory_pile_and_makes_clan_wild() -> None:
     state = game(2)
-    state["seats"][0]["leader"] = "R31"  # a blue leader
+    state["seats"][0]["leader"] = "R41"  # a blue leader
     state["board"]["recruit"][2] = ["R02"]  # red
     food = state["seats"][0]["food"]
     set_dice(state, 0, "red-clan", "red-clan")
     state = act(act(act(state, "place recruit"), "join"), "take slot 3")
     state = act(state, "use lead")
     p = state["seats"][0]
-    assert p["leader"] == "R02" and "R31" in p["pile"] and p["food"] == food + 4
+    assert p["leader"] == "R02" and "R41" in p["pile"] and p["food"] == food + 4
     view = reavers.view(state, None)["seats"][0]
     assert [d["wild"] for d in view["dice"] if d["color"] == "red" and d["face"] == "clan"] == [True, True]
 
 
 def test_a_yellow_leader_lets_the_player_draw_a_spoils_card() -> None:
     state = game(2)
-    state["board"]["recruit"][2] = ["R17"]
+    state["board"]["recruit"][2] = ["R22"]
     stack_deck(state, "keeps", "K01")
     state = act(act(act(state, "place recruit"), "join"), "take slot 3")
     state = act(state, "use lead")
     assert reavers.legal_actions(state, 0) == ["take spoils villages", "take spoils keeps"]
     state = act(state, "take spoils keeps")
     assert state["seats"][0]["pile"][-1] == "K01"
+
+
+def test_recruit_with_no_reaver_left_anywhere_is_skipped() -> None:
+    state = game(2)
+    state["board"]["recruit"] = [[], [], []]
+    state["decks"]["reavers"], state["discards"]["reavers"] = [], []
+    state = act(act(state, "place recruit"), "join")
+    assert reavers.legal_actions(state, 0) == ["skip"]
+    assert reavers.to_act(act(state, "skip")) == [1]
 
 
 def test_specialize_holds_at_most_three_reavers_per_space_and_the_deck_gives_one_card() -> None:
