@@ -200,7 +200,7 @@ def _take(mind: Mind, words: list[str]) -> float:
 
 def _use(mind: Mind, words: list[str]) -> float:
     cards = (mind.view["resolving"] or {}).get("cards") or []
-    card = cards[0] if cards else {"rally": [], "clan": "red", "ability": {}}
+    card: dict[str, Any] = cards[0] if cards else {"rally": [], "clan": "red", "ability": {}}
     if words[1] == "rally":
         return 1.1 * len(card["rally"])
     if words[1] == "lead":
