@@ -26,7 +26,7 @@ from games.reavers.data import (
     effect_text,
     location_name,
 )
-from games.reavers.dice import combat_choices, is_wild, parse_code, player
+from games.reavers.dice import is_wild, parse_code, player
 from games.reavers.rules import to_act
 
 _PROMPTS = {
@@ -368,7 +368,3 @@ def _take_label(state: State, kind: str, which: str) -> str:
 
 def action_text(verb: str, args: list[str]) -> str:
     return " ".join([verb.capitalize(), *args])
-
-
-def can_fight(state: State, seat: int) -> bool:
-    return bool(combat_choices(player(state, seat)))
