@@ -253,13 +253,16 @@ def outcome(state: State) -> dict[str, Any] | None:
 
 def midway(state: State) -> bool:
     """True while the acting seat is inside one multi-step action (JOURNEY, SWEDEN's
-    placement, building a TRADE offer, DISCARDING at the Winter Solstice)."""
+    placement, building a TRADE offer, DISCARDING at the Winter Solstice). A sent TRADE
+    offer waits for another seat, so the channel must hear of it: not midway then."""
     if state["phase"] == "discard":
         return True
     if state["phase"] != "action":
         return False
     offer = state["offer"]
-    return state["pending"] is not None or (offer is not None and not offer["sent"])
+    if offer is not None and offer["sent"]:
+        return False
+    return state["pending"] is not None or offer is not None
 
 
 # --- labels -----------------------------------------------------------------------------
