@@ -109,6 +109,12 @@ def test_e4_needs_both_parts() -> None:
     assert not victory.meets(state, 0, data.CONDITIONS["E4"]["test"])
 
 
+def _winners(state: State) -> list[int]:
+    result = pax.outcome(state)
+    assert result is not None
+    return list(result["winners"])
+
+
 def _with(condition: str, face_up: bool = True, players: int = 2) -> State:
     state = table(players)
     state["conditions"] = [{"id": condition, "face_up": face_up}]
@@ -140,7 +146,7 @@ def test_standard_is_checked_whenever_an_event_resolves() -> None:
     assert pax.outcome(state) is None  # not at the end of a turn
     state["seats"][1]["hand"] = ["E09"]
     state = act(state, 1, "play E09")
-    assert pax.outcome(state)["winners"] == [1]
+    assert _winners(state) == [1]
 
 
 def test_a_refused_althing_still_checks() -> None:
@@ -149,7 +155,7 @@ def test_a_refused_althing_still_checks() -> None:
     state["seats"][0]["hand"] = ["E01"]
     state = act(state, 0, "play E01", "vote no")
     state = act(state, 1, "vote no")
-    assert state["removed"] == ["E01"] and pax.outcome(state)["winners"] == [1]
+    assert state["removed"] == ["E01"] and _winners(state) == [1]
 
 
 def test_face_down_conditions_turn_up_one_per_resolved_event() -> None:
@@ -159,7 +165,7 @@ def test_face_down_conditions_turn_up_one_per_resolved_event() -> None:
     state["seats"][0]["hand"] = ["E04", "E09"]
     state = act(state, 0, "play E09")  # S4 turns face up, then the check: met
     assert state["conditions"][0]["face_up"] and not state["conditions"][1]["face_up"]
-    assert pax.outcome(state)["winners"] == [0]
+    assert _winners(state) == [0]
 
 
 def test_several_meet_at_once_tie_breaks() -> None:
@@ -171,7 +177,7 @@ def test_several_meet_at_once_tie_breaks() -> None:
     state["seats"][2]["silfr"] = 11
     state["seats"][0]["hand"] = ["E09"]
     state = act(state, 0, "play E09")
-    assert pax.outcome(state)["winners"] == [2]  # 1 Follower each for 1 and 2; 2 has more Silfr
+    assert _winners(state) == [2]  # 1 Follower each for 1 and 2; 2 has more Silfr
 
 
 def test_the_saga_track_runs_out() -> None:
@@ -189,5 +195,5 @@ def test_nobody_met_and_a_full_tie_is_shared() -> None:
     state["pile"] = []
     state["track"] = ["E04", None, None, None, None]
     state = act(state, 0, "end")  # the Winter Solstice's REFRESH empties the track
-    assert pax.outcome(state)["winners"] == [0, 1]
+    assert _winners(state) == [0, 1]
     assert pax.view(state, None)["over"] is True
