@@ -36,25 +36,30 @@ def test_play_a_venture_needs_the_requirement() -> None:
     state = table()
     state["seats"][0]["hand"] = ["V01"]  # Birka Mint, Svealand, SWEDEN
     assert not [a for a in pax.legal_actions(state, 0) if a.startswith("play")]
-    ship(state, 0, "birka")
+    ship(state, 0, "birka")  # a TRADE CENTER: no Venture goes there
+    ship(state, 0, "sigtuna")
+    ship(state, 1, "kalmar")
+    assert [a for a in pax.legal_actions(state, 0) if a.startswith("play")] == ["play V01 sigtuna"]
     ship(state, 1, "sigtuna")
-    assert [a for a in pax.legal_actions(state, 0) if a.startswith("play")] == ["play V01 birka"]
-    state = act(state, 0, "play V01 birka")
-    spot = state["posts"]["birka"]
+    assert not [a for a in pax.legal_actions(state, 0) if a.startswith("play")]  # not ALONE
+    state["seats"][1]["ships"][1]["at"] = None
+    state["seats"][0]["silfr"] = 0  # Sigtuna costs nothing to ESTABLISH
+    state = act(state, 0, "play V01 sigtuna")
+    spot = state["posts"]["sigtuna"]
     assert spot == {"venture": "V01", "follower": [0, "sweden"]}
-    assert state["seats"][0]["silfr"] == 9  # Birka costs 1 to ESTABLISH
-    assert "PLAYS Birka Mint (V01) at Birka" in texts(state)
+    assert state["seats"][0]["silfr"] == 1  # Erik: when you PLAY, GAIN 1
+    assert "PLAYS Birka Mint (V01) at Sigtuna" in texts(state)
 
 
 def test_play_replaces_a_rival_venture_but_not_a_trade_center() -> None:
     state = table()
-    venture(state, "birka", "V02", 1)
+    venture(state, "sigtuna", "V02", 1)
     state["seats"][0]["hand"] = ["V01", "V08"]  # Svealand and North
-    ship(state, 0, "birka")
+    ship(state, 0, "sigtuna")
     ship(state, 0, "visby")
     plays = [a for a in pax.legal_actions(state, 0) if a.startswith("play")]
-    assert "play V01 birka" in plays and "play V08 visby" not in plays
-    state = act(state, 0, "play V01 birka")
+    assert "play V01 sigtuna" in plays and "play V08 visby" not in plays
+    state = act(state, 0, "play V01 sigtuna")
     assert state["discard"] == ["V02"] and state["seats"][1]["supply"]["theocracy"] == 4
 
 
@@ -62,8 +67,8 @@ def test_establish_one_colour_per_tile_and_needs_a_follower() -> None:
     state = table()
     state["seats"][0]["supply"]["sweden"] = 0
     state["seats"][0]["hand"] = ["V01"]
-    ship(state, 0, "birka")
-    refused(state, 0, "play V01 birka")
+    ship(state, 0, "sigtuna")
+    refused(state, 0, "play V01 sigtuna")
     venture(state, "kalmar", "V04", 0)
     ship(state, 0, "kalmar")
     assert not board.can_establish(state, 0, "kalmar")  # already its colour
@@ -81,7 +86,7 @@ def test_play_an_event_resolves_and_removes_it() -> None:
     state = table()
     state["seats"][0]["hand"] = ["E09"]  # Silver Hoard Found: GAIN 3
     state = act(state, 0, "play E09")
-    assert state["seats"][0]["silfr"] == 13 and state["removed"] == ["E09"]
+    assert state["seats"][0]["silfr"] == 14 and state["removed"] == ["E09"]  # and Erik's 1
     assert "RESOLVES Silver Hoard Found (E09)" in texts(state)
 
 
@@ -136,7 +141,7 @@ def test_parley_challenges_a_rival_with_fewer_longships() -> None:
 
 
 def test_strength_counts_in_a_challenge() -> None:
-    state = table()  # Erik counts one more Longship
+    state = table(jarls=("ragnvald", "sigrid"))  # Ragnvald counts one more Longship
     venture(state, "birka", "V01", 1)
     ship(state, 0, "birka")
     ship(state, 1, "birka")
@@ -171,8 +176,8 @@ def test_sweden_draws_a_venture_places_a_longship_and_plays_it() -> None:
     }
     assert pax.view(state, 0)["private"]["drawn"]["id"] == "V01" and pax.midway(state)
     assert pax.legal_actions(state, 0) == ["place birka", "place sigtuna"]
-    state = act(state, 0, "place birka")
-    assert state["posts"]["birka"]["venture"] == "V01" and state["seats"][0]["hand"] == []
+    state = act(state, 0, "place sigtuna")
+    assert state["posts"]["sigtuna"]["venture"] == "V01" and state["seats"][0]["hand"] == []
 
 
 def test_sweden_keeps_a_non_venture_in_hand() -> None:
@@ -224,10 +229,12 @@ def test_powerful_ally_triggers_when_established() -> None:
 
 def test_duchy_adds_a_home_marker_to_journey_from() -> None:
     state = table()
-    venture(state, "birka", "V01", 0)
-    state["seats"][0]["hand"] = ["V02"]
-    ship(state, 0, "sigtuna")
-    state = act(state, 0, "play V02 sigtuna")
+    venture(state, "sigtuna", "V01", 0)
+    state["seats"][0]["hand"] = ["V02"]  # Svealand has only two empty posts: use a Wind one
+    venture(state, "birka", "V08")  # (a designer's map edit would do the same)
+    ship(state, 0, "birka")
+    state["posts"]["birka"]["follower"] = None
+    state = act(state, 0, "parley birka")
     assert state["seats"][0]["homes"] == ["uppsala", "svealand"]
     assert pax.view(state, None)["regions"][2]["duchy"] == [0]
     state = act(state, 0, "journey 2")
@@ -235,7 +242,7 @@ def test_duchy_adds_a_home_marker_to_journey_from() -> None:
 
 
 def test_once_ability_applies_once_a_turn() -> None:
-    state = table(jarls=("tosti", "erik"))
+    state = table(jarls=("tosti", "sigrid"))
     state["seats"][0]["advocates"] = ["A13"]  # Greek Priest: when you PLAY, GAIN 1 (ONCE)
     state["seats"][0]["hand"] = ["E04", "G03"]
     state = act(state, 0, "play E04", "play G03")

@@ -23,7 +23,7 @@ def test_gain() -> None:
 )
 def test_gain_per(per: str, expected: int) -> None:
     state = table()
-    venture(state, "birka", "V01", 0)
+    venture(state, "sigtuna", "V01", 0)
     follower(state, "visby", 0, "sweden")
     state["seats"][0]["advocates"] = ["A06"]  # a RUS Follower on the Jarlboard
     state["seats"][0]["supply"]["rus"] -= 1
@@ -63,11 +63,11 @@ def test_return_rival_longships_in_the_region() -> None:
 
 def test_return_all_hits_every_player() -> None:
     state = table()
-    ship(state, 0, "birka")
+    ship(state, 0, "sigtuna")
     ship(state, 1, "gotland_sea")
     ship(state, 1, "dnieper")
     run(state, 0, {"do": "return_all", "where": "north"})
-    assert board.ships_at(state, "birka") == [] and board.ships_at(state, "gotland_sea") == []
+    assert board.ships_at(state, "sigtuna") == [] and board.ships_at(state, "gotland_sea") == []
     assert board.ships_at(state, "dnieper") == [1]
 
 
@@ -137,7 +137,7 @@ def test_all_gain_all_draw_and_rivals_pay() -> None:
 
 @pytest.mark.parametrize("verb", ["hand_limit", "steps", "strength", "discount"])
 def test_lasting_abilities_add_up(verb: str) -> None:
-    state = table(jarls=("tosti", "askold"))
+    state = table(jarls=("tosti", "sigrid"))
     assert effects.lasting(state, 0, verb) == 0
     state["seats"][0]["gods"] = ["G01", "G02", "G05", "G15"]  # Odin, Thor, Njord, Aegir
     assert effects.lasting(state, 0, verb) == 1
@@ -146,7 +146,7 @@ def test_lasting_abilities_add_up(verb: str) -> None:
 
 
 def test_when_fires_on_the_named_action_only() -> None:
-    state = table(jarls=("askold", "erik"))  # when you PLAY: GAIN 1
+    state = table(jarls=("erik", "sigrid"))  # when you PLAY: GAIN 1
     effects.when(state, 0, "invest")
     assert state["seats"][0]["silfr"] == 10
     effects.when(state, 0, "play")

@@ -15,7 +15,7 @@ State = dict
 
 def _winds(n: int) -> Callable[[State], None]:
     def build(state: State) -> None:
-        for post, tile in [("birka", "V01"), ("ribe", "V11"), ("rostov", "V20"), ("cherson", "V28")][:n]:
+        for post, tile in [("sigtuna", "V01"), ("ribe", "V11"), ("rostov", "V20"), ("cherson", "V28")][:n]:
             venture(state, post, tile, 0)
 
     return build
@@ -47,7 +47,7 @@ def _trade_centers(posts: list[str]) -> Callable[[State], None]:
 
 
 def _wind_ventures(state: State) -> None:
-    for post, tile in [("birka", "V01"), ("kalmar", "V04"), ("aland", "V06")]:
+    for post, tile in [("sigtuna", "V01"), ("kalmar", "V04"), ("aland", "V06")]:
         venture(state, post, tile, 0)
 
 
@@ -68,7 +68,7 @@ def _influence(n: int) -> Callable[[State], None]:
 
 def _everything(state: State) -> None:
     _winds(4)(state)
-    for post in ["sigtuna", "lodose", "laeso", "kaupang", "tunsberg", "hogland", "aldeigja", "sarkel"]:
+    for post in ["kalmar", "lodose", "laeso", "kaupang", "tunsberg", "hogland", "aldeigja", "sarkel"]:
         follower(state, post, 0, "rus" if post != "sarkel" else "jarldom")
 
 
@@ -77,7 +77,7 @@ BUILDERS: dict[str, Callable[[State], None]] = {
     "N2": _gods,
     "N3": _silfr,
     "N4": _established(6),
-    "S1": _trade_centers(["visby", "hedeby"]),
+    "S1": _trade_centers(["visby", "hedeby", "birka"]),
     "S2": _winds(4),
     "S3": _wind_ventures,
     "S4": _duchies(1),
