@@ -23,6 +23,10 @@ from games.pax.data import (
 )
 from games.pax.rules import to_act
 
+# Ability texts never change during a game: describe each tile and post once.
+_TEXTS = {tile: effects.describe(data["effects"]) for tile, data in TILES.items()}
+_POST_TEXTS = {post: effects.describe(data["ability"]) for post, data in POSTS.items() if "ability" in data}
+
 
 def tile_view(tile: str) -> dict[str, Any]:
     data = TILES[tile]
@@ -37,7 +41,7 @@ def tile_view(tile: str) -> dict[str, Any]:
         "trigger": data["trigger"],
         "once": data["once"],
         "althing": data["althing"],
-        "text": effects.describe(data["effects"]),
+        "text": _TEXTS[tile],
     }
 
 
@@ -56,7 +60,7 @@ def _post_view(state: State, post: str) -> dict[str, Any]:
         "entry": entry(post),
         "harbor": data.get("harbor") is not None,
         "icon": data.get("icon"),
-        "ability": effects.describe(data["ability"]) if "ability" in data else None,
+        "ability": _POST_TEXTS.get(post),
         "venture": None if spot["venture"] is None else tile_view(spot["venture"]),
         "follower": None if follower is None else {"seat": follower[0], "type": follower[1]},
         "longships": board.ships_at(state, post),

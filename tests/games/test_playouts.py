@@ -147,7 +147,9 @@ def _cases() -> list[tuple[str, int, dict[str, str]]]:
     for index, difficulty in enumerate(next(o for o in pax.OPTIONS if o["name"] == "difficulty")["choices"]):
         conditions = "down" if index % 2 else "up"
         hands = "open" if index == 2 else "closed"
-        cases.append(("pax", 2 + index, {"difficulty": difficulty, "conditions": conditions, "hands": hands}))
+        cases.append(
+            ("pax", 2 + index % 3, {"difficulty": difficulty, "conditions": conditions, "hands": hands})
+        )
     return cases
 
 
