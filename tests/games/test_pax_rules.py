@@ -265,3 +265,30 @@ def test_commands_and_labels() -> None:
         assert action.split()[0] in verbs
         assert len(pax.label(state, action)) <= 80
     assert pax.label(state, "invest 3") == "INVEST: BUY Laeso Saltworks (V09) for 2 Silfr"
+
+
+def test_view_keys_follow_the_contract_schema() -> None:
+    state = table()
+    state["seats"][0]["hand"] = ["V01"]
+    view = pax.view(state, 0)
+    assert set(view) == {
+        "game", "seat", "players", "to_act", "prompt", "phase", "options", "round", "first", "current",
+        "winds", "regions", "posts", "homes", "borders", "track", "discard", "removed", "influence",
+        "conditions", "seats", "turn", "pending", "offer", "althing", "log", "over", "outcome", "private",
+    }  # fmt: skip
+    assert set(view["posts"][0]) == {
+        "id", "name", "region", "wind", "kind", "key", "cost", "entry", "harbor", "icon", "ability",
+        "venture", "follower", "longships",
+    }  # fmt: skip
+    assert set(view["regions"][0]) == {"id", "name", "wind", "kind", "posts", "longships", "duchy"}
+    assert set(view["homes"][0]) == {"id", "name", "wind", "links", "seat"}
+    assert set(view["seats"][0]) == {
+        "seat", "colour", "silfr", "hand_count", "hand", "hand_limit", "jarl", "supply", "established",
+        "established_total", "longships", "gods", "advocates", "homes", "influence", "trade_centers",
+    }  # fmt: skip
+    assert set(view["private"]["hand"][0]) == {
+        "id", "kind", "name", "location", "location_name", "follower", "trigger", "once", "althing", "text",
+    }  # fmt: skip
+    assert set(view["conditions"][0]) == {"difficulty", "face_up", "id", "name", "text", "met"}
+    assert set(view["turn"]) == {"seat", "used", "left", "influence_used"}
+    assert set(view["private"]) == {"hand", "drawn", "offer_tiles"}
