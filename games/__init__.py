@@ -17,7 +17,7 @@ from games.core import IllegalAction
 
 __all__ = ["IllegalAction", "get", "names"]
 
-_IDS = ("knarr", "volga", "saga", "reavers")
+_IDS = ("knarr", "volga", "saga", "reavers", "pax")
 
 
 def names() -> list[str]:

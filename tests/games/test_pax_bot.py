@@ -1,0 +1,95 @@
+"""The sensible Pax Viking bot: legal, blind to hidden tiles, and better than random."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from games import pax
+from games.core import Rng
+from games.pax import bot
+from tests.games.pax_support import act, ship, table
+
+
+def _play(seed: int, levels: list[str]) -> dict:
+    state = pax.setup(seed, len(levels))
+    rng, pick = Rng(seed), random.Random(seed)
+    while pax.to_act(state):
+        seat = pick.choice(pax.to_act(state))
+        actions = pax.legal_actions(state, seat)
+        if levels[seat] == "sensible":
+            action = bot.choose(pax.view(state, seat), actions, rng)
+            assert action in actions
+        else:
+            action = pick.choice(actions)
+        state = pax.apply(state, seat, action)
+    return state
+
+
+def test_sensible_bots_finish_games_at_every_count() -> None:
+    for players in (2, 4, 6):
+        state = _play(players, ["sensible"] * players)
+        assert pax.outcome(state) is not None
+
+
+def test_sensible_beats_random() -> None:
+    wins = 0
+    for seed in range(20):
+        levels = ["random", "sensible"] if seed % 2 else ["sensible", "random"]
+        result = pax.outcome(_play(seed, levels))
+        assert result is not None
+        wins += result["winners"] == [levels.index("sensible")]
+    assert wins >= 17
+
+
+def test_choice_ignores_hidden_tiles() -> None:
+    state = pax.setup(5, 3)
+    rng = random.Random(5)
+    for _ in range(120):
+        seat = pax.to_act(state)[0]
+        actions = pax.legal_actions(state, seat)
+        other = _reshuffled(state, seat, rng)
+        assert bot.choose(pax.view(state, seat), actions, Rng(9)) == bot.choose(
+            pax.view(other, seat), pax.legal_actions(other, seat), Rng(9)
+        )
+        state = pax.apply(state, seat, bot.choose(pax.view(state, seat), actions, Rng(1)))
+        if not pax.to_act(state):
+            break
+
+
+def _reshuffled(state: dict, seat: int, rng: random.Random) -> dict:
+    """The same game with every tile the seat cannot see swapped around."""
+    other = json.loads(json.dumps(state))
+    hidden = list(other["pile"])
+    for s, p in enumerate(other["seats"]):
+        if s != seat:
+            hidden += p["hand"]
+    rng.shuffle(hidden)
+    for s, p in enumerate(other["seats"]):
+        if s != seat:
+            p["hand"], hidden = hidden[: len(p["hand"])], hidden[len(p["hand"]) :]
+    other["pile"] = hidden
+    return other
+
+
+def test_bot_sails_to_a_post_where_it_can_play_its_venture() -> None:
+    state = table()
+    state["seats"][0]["hand"] = ["V04"]  # Kalmar Toll, Götaland
+    state = act(state, 0, "journey 1")
+    assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "step gotland_sea"
+    state = act(state, 0, "step gotland_sea")
+    assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "step kalmar"
+    state = act(state, 0, "step kalmar", "stop")
+    assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "play V04 kalmar"
+
+
+def test_bot_votes_and_answers() -> None:
+    state = table()
+    state["seats"][1]["hand"] = ["E03"]  # Tribute Demanded: every RIVAL pays
+    state = act(act(state, 0, "end"), 1, "play E03")
+    assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "vote no"
+    assert bot.choose(pax.view(state, 1), pax.legal_actions(state, 1), Rng(1)) == "vote yes"
+    state = table()
+    ship(state, 1, "visby")
+    state = act(state, 0, "journey 1", "step gotland_sea", "offer 1", "give silfr", "offer send")
+    assert bot.choose(pax.view(state, 1), pax.legal_actions(state, 1), Rng(1)) == "answer accept"
