@@ -24,6 +24,7 @@ from bot.table import Table, TableError
 
 STEPS = 120
 CH = "777"
+WORD = re.compile(r"[\w'-]+")
 
 
 def strings(value: Any, *, keys: bool = True) -> set[str]:
@@ -48,7 +49,12 @@ def secrets(module: Any, state: dict[str, Any], players: int, ever_public: set[s
     hidden: set[str] = set()
     for seat in range(players):
         hidden |= strings(module.view(state, seat), keys=False)
-    return {s for s in hidden - ever_public if len(s) >= 2 and not s.isdigit()}
+    # A phrase made only of words already shown ("a yellow die", "+2 Glory") tells nothing.
+    return {
+        s
+        for s in hidden - ever_public
+        if len(s) >= 2 and not s.isdigit() and set(WORD.findall(s)) - ever_public
+    }
 
 
 def public_strings(payload: dict[str, Any]) -> str:
@@ -99,7 +105,10 @@ async def test_no_public_message_names_a_secret(tmp_path: Path, game_id: str, pl
             assert game is not None
             state = game.state
             assert state is not None
-            ever_public |= strings(module.view(state, None))
+            shown = strings(module.view(state, None))
+            # Words of public texts count as shown too: a log line that names a card in play
+            # (recruited from the deck in front of everyone) makes it public.
+            ever_public |= shown | {w for text in shown for w in WORD.findall(text)}
             secret = secrets(module, state, players, ever_public)
             for row in await storage.pending_outbox():
                 if row.kind == "channel" and row.id > seen:
@@ -124,3 +133,16 @@ async def test_no_public_message_names_a_secret(tmp_path: Path, game_id: str, pl
     finally:
         await storage.close()
     assert checked >= 3
+
+
+def test_the_check_catches_the_old_public_move_buttons() -> None:
+    """Boards used to carry the acting seat's moves as buttons; the check must flag that."""
+    from bot import turns
+
+    module = games.get("knarr")
+    state = module.setup(5, 3, None)
+    ever_public = strings(module.view(state, None))
+    ever_public |= {w for text in ever_public for w in WORD.findall(text)}
+    seat = module.to_act(state)[0]
+    old_buttons = json.dumps(turns.choices(module, state, seat, ["a", "b", "c"]))
+    assert leaks(secrets(module, state, 3, ever_public), old_buttons)
