@@ -37,7 +37,7 @@ async def test_sandbox_plays_from_a_script(tmp_path: Path) -> None:
     await storage.close()
     text = out.getvalue()
     assert "Knarr** begins" in text and "[DM to @astrid]" in text and "[DM to @bjorn]" in text
-    assert "sees) It is not your turn." in text  # one of the two is refused this way
+    assert "sees) It is not your turn: waiting for" in text  # one of the two is refused this way
     assert "Reminder 1 of 3: @" in text
     assert "Idle for 25.0 h" in text
     pictures = sorted(p.name for p in tmp_path.glob("*.png"))
