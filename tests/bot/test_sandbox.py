@@ -184,10 +184,13 @@ async def test_addbot_takes_a_level_and_export_writes_the_game_file(
     assert await sandbox_.run_line(f"@astrid export {path}")
     during = json.loads(path.read_text())
     assert "public_log" in during and "seed" not in during and "moves" not in during
-    assert await sandbox_.run_line("@astrid resign")  # the bot plays on to the end
+    name, actions = await _seat_to_act(sandbox_.table, 1)
+    assert await sandbox_.run_line(f"@{name} {actions[0][0]}")
+    assert await sandbox_.run_line("@astrid resign")  # no person left: the game ends
     assert (await sandbox_.table.current_or_last(CHANNEL)).status == "over"
     path = tmp_path / "after.json"
     assert await sandbox_.run_line(f"@astrid export {path}")
     after = json.loads(path.read_text())
-    assert after["seed"] == 11 and after["moves"] and after["game"] == "knarr"
+    assert after["seed"] == 11 and after["game"] == "knarr"
+    assert [0, actions[0][0]] in after["moves"]  # astrid's move stands in the file
     assert f"replay {path}" in out.getvalue()
