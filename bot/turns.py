@@ -90,12 +90,16 @@ def advance(
         raise IllegalAction("This game is over.")
     if seat not in module.to_act(state):
         raise IllegalAction("It is not your turn.")
-    options = choices(module, state, seat, [])
-    action = resolve(action, options)
-    try:
+    action = action.strip()
+    if action not in module.legal_actions(state, seat):
+        options = choices(module, state, seat, [])  # labels only for a move not typed exactly
+        action = resolve(action, options)
+        try:
+            state = module.apply(state, seat, action)
+        except IllegalAction as error:
+            raise IllegalAction(f"{error}{suggest(action, options)}") from None
+    else:
         state = module.apply(state, seat, action)
-    except IllegalAction as error:
-        raise IllegalAction(f"{error}{suggest(action, options)}") from None
     state, more = play_automatic(module, state, automatic, salt)
     return state, [(seat, action), *more]
 
