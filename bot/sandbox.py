@@ -69,6 +69,7 @@ class Sandbox:
         text = re.sub(r"<@(\d+)>", lambda m: "@" + self.name_of(m[1]), text)
         text = re.sub(r"<#\d+>", "#table", text)
         text = re.sub(r"\\([\\*_~`|>#\[\]()<])", r"\1", text)  # Discord's escapes, undone
+        text = re.sub(r"/game (\w+)", r"'\1'", text)  # the sandbox's own spelling of commands
         print(text, file=self.stream, flush=True)
 
     async def run_line(self, line: str) -> bool:
