@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Run Skald: sets up .venv on first use (or when pyproject.toml changes), then starts the bot.
-# ./run.sh          the Discord bot (needs DISCORD_TOKEN in .env)
-# ./run.sh local    the offline sandbox in this terminal
+# Run Skald: sets up .venv on first use (or when pyproject.toml changes), then starts it.
+# ./run.sh                 the Discord bot (needs DISCORD_TOKEN in .env), run from the project folder
+# ./run.sh local           the offline sandbox in this terminal
+# ./run.sh replay FILE     replay an exported game
+# Relative paths in the arguments are read from the folder you call it from.
 set -euo pipefail
-cd "$(dirname "$0")"
-. scripts/ensure-venv.sh
-exec .venv/bin/python -m bot "$@"
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$root/scripts/ensure-venv.sh"
+if [ $# -eq 0 ]; then
+    cd "$root"  # the bot keeps skald.db and reads .env beside the project
+fi
+exec "$root/.venv/bin/python" -m bot "$@"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run every test (pytest): sets up .venv with the test tools on first use, then runs pytest.
+# Run every test (pytest): sets up .venv on first use (the same install as run.sh), then runs pytest.
 set -euo pipefail
-cd "$(dirname "$0")"
-SKALD_EXTRAS=test . scripts/ensure-venv.sh
-exec .venv/bin/python -m pytest -q "$@"
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$root/scripts/ensure-venv.sh"
+cd "$root"
+exec "$root/.venv/bin/python" -m pytest -q "$@"

@@ -14,6 +14,12 @@ NO_TOKEN = (
 )
 
 
+WRONG_TOKEN = (
+    "Discord refused the token in DISCORD_TOKEN: copy it again from the developer portal "
+    "(your application, Bot, Reset Token) into .env."
+)
+
+
 def _point_at_fake_discord(url: str) -> None:
     """Talk to a local fake Discord (used by the smoke tests) instead of discord.com."""
     import discord
@@ -24,13 +30,28 @@ def _point_at_fake_discord(url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base.replace("http", "ws", 1) + "/")
 
 
+def _quiet_voice() -> None:
+    """Skald has no voice: drop discord.py's warnings about the missing voice libraries."""
+    import discord
+
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 async def _serve() -> int:
+    import aiohttp
+    import discord
+
     from bot.app import SkaldBot
-    from bot.config import load_settings
+    from bot.config import SettingsError, load_settings
     from bot.storage import Storage
     from bot.table import Table
 
-    settings = load_settings()
+    try:
+        settings = load_settings()
+    except SettingsError as problems:
+        print(problems, file=sys.stderr)
+        return 2
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
@@ -38,11 +59,20 @@ async def _serve() -> int:
     if settings.fake_discord_url:
         _point_at_fake_discord(settings.fake_discord_url)
         extra["guild_ready_timeout"] = 0.2
+    _quiet_voice()
     storage = await Storage.open(settings.database)
     table = Table(storage, default_reminder_hours=settings.reminder_hours)
     try:
         async with SkaldBot(table, test_guild=settings.test_guild, **extra) as bot:
             await bot.start(settings.token)
+    except discord.LoginFailure:
+        print(WRONG_TOKEN, file=sys.stderr)
+        return 3
+    except (aiohttp.ClientConnectionError, TimeoutError, OSError) as error:
+        print(
+            f"Could not reach Discord ({error}): check the network connection and try again.", file=sys.stderr
+        )
+        return 4
     finally:
         await storage.close()
     return 0

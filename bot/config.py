@@ -1,11 +1,22 @@
-"""Settings from the environment (and a ``.env`` file beside the project, if any)."""
+"""Settings from the environment (and a ``.env`` file beside the project, if any),
+checked at start: each wrong value is named in one sentence."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from dotenv import load_dotenv
+
+# The same bounds as /game remind: one hour to two weeks.
+MIN_REMINDER_HOURS, MAX_REMINDER_HOURS = 1, 336
+T = TypeVar("T")
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used; the message is one sentence for the person starting the bot."""
 
 
 @dataclass(frozen=True)
@@ -17,13 +28,49 @@ class Settings:
     fake_discord_url: str | None
 
 
+def _test_guild(text: str) -> int | None:
+    if not text:
+        return None  # commands are registered globally
+    if not text.isdigit():
+        raise SettingsError(
+            f"SKALD_TEST_GUILD must be a server id (digits only, e.g. 123456789012345678), not {text!r}; "
+            "leave it empty to register the commands globally."
+        )
+    return int(text)
+
+
+def _reminder_hours(text: str) -> float:
+    try:
+        hours = float(text) if text else 24.0
+    except ValueError:
+        hours = float("nan")
+    if not MIN_REMINDER_HOURS <= hours <= MAX_REMINDER_HOURS:
+        raise SettingsError(
+            f"SKALD_REMINDER_HOURS must be a number of hours from {MIN_REMINDER_HOURS} to "
+            f"{MAX_REMINDER_HOURS} (14 days), not {text!r}."
+        )
+    return hours
+
+
 def load_settings() -> Settings:
+    """The settings, or a ``SettingsError`` with one line for each that is wrong."""
     load_dotenv()
-    guild = os.environ.get("SKALD_TEST_GUILD", "").strip()
-    return Settings(
+    problems: list[str] = []
+
+    def checked(parse: Callable[[str], T], name: str, fallback: T) -> T:
+        try:
+            return parse(os.environ.get(name, "").strip())
+        except SettingsError as problem:
+            problems.append(str(problem))
+            return fallback
+
+    settings = Settings(
         token=os.environ.get("DISCORD_TOKEN", "").strip(),
         database=os.environ.get("SKALD_DB", "skald.db").strip() or "skald.db",
-        test_guild=int(guild) if guild.isdigit() else None,
-        reminder_hours=float(os.environ.get("SKALD_REMINDER_HOURS", "24") or 24),
+        test_guild=checked(_test_guild, "SKALD_TEST_GUILD", None),
+        reminder_hours=checked(_reminder_hours, "SKALD_REMINDER_HOURS", 24.0),
         fake_discord_url=os.environ.get("DISCORD_FAKE_URL", "").strip() or None,
     )
+    if problems:
+        raise SettingsError("\n".join(problems))
+    return settings

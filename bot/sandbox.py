@@ -1,28 +1,47 @@
 """``python -m bot local``: play in the terminal through the same table core.
 
-Each input line is ``@name command``: the lobby and table commands of ``/game``
-(new, join, leave, addbot, start, status, board, hand, log, undo, allow, resign,
-kick, replace, remind), ``move <action>``, or a move typed directly
-(``@astrid recruit V03``). ``wait 30h`` moves the clock on (reminders fire),
-``help`` lists this, ``quit`` ends. Board pictures are written to a folder;
-private messages are printed under their recipient's name.
+Board pictures are written to a folder; private messages are printed under their
+recipient's name. ``HELP`` below is what ``help`` prints.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import re
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 import games
-from bot import messages
+from bot import messages, turns
 from bot.storage import Storage
 from bot.table import Reply, Table, TableError
+from games import bots
 
-HELP = __doc__ or ""
+HELP = """\
+Each line is @name and a command (the /game commands without the slash):
+  @astrid new knarr ship=advanced     open a lobby (options as name=value)
+  @bjorn join, @bjorn leave           take or leave a seat
+  @astrid addbot [sensible|random]    add a seat the bot plays
+  @astrid start [random|joined]       the host deals and begins
+  @astrid moves                       your legal moves now (or who is awaited)
+  @astrid recruit V03                 a move, typed exactly as 'moves' lists it
+                                      (names as on the board work too: fight East Anglia)
+  @astrid board, hand, status, log    the board, your hand, whose turn, the public log
+  @astrid undo, allow, resign         take back a move, allow someone's undo, leave the game
+  @astrid kick bjorn                  the host removes a player
+  @astrid replace bjorn sigrid        the host hands bjorn's seat to sigrid
+  @astrid remind 48                   the host sets the hours before reminders (1-336)
+  @astrid export game.json            write the game file: the public log during play,
+                                      the whole replayable game once it is over
+  wait 30h                            move the clock on (also 2d, 45m): reminders fire
+  help, quit
+Command line: --seed N fixes the game's random seed; --out DIR is the folder for the
+board pictures (default sandbox-out); --db FILE keeps the games in a SQLite file.
+A line that is a legal move of that player is played as that move first; 'move <action>'
+also works."""
 CHANNEL = "1"
 
 
@@ -49,9 +68,12 @@ class Sandbox:
     def show(self, text: str) -> None:
         text = re.sub(r"<@(\d+)>", lambda m: "@" + self.name_of(m[1]), text)
         text = re.sub(r"<#\d+>", "#table", text)
+        text = re.sub(r"\\([\\*_~`|>#\[\]()<])", r"\1", text)  # Discord's escapes, undone
+        text = re.sub(r"/game (\w+)", r"'\1'", text)  # the sandbox's own spelling of commands
         print(text, file=self.stream, flush=True)
 
     async def run_line(self, line: str) -> bool:
+        """Run one line; False only for ``quit``. No line ends the session otherwise."""
         line = line.strip()
         if not line or line.startswith("#"):
             return True
@@ -73,24 +95,42 @@ class Sandbox:
         except TableError as error:
             self.show(f"  (only @{name} sees) {error}")
             return True
+        except Exception as error:  # a sandbox must survive anything typed into it
+            self.show(f"  (only @{name} sees) That line could not be run ({type(error).__name__}: {error}).")
+            return True
         if isinstance(reply, Reply) and reply.text:
             self.show(f"  (only @{name} sees) {reply.text}")
         await self.deliver()
         return True
+
+    def known(self, name: str, example: str) -> str:
+        """The user id of a name already at the table, for kick and replace."""
+        name = name.lstrip("@").lower()
+        if not name:
+            raise TableError(f"Name the player, e.g. '{example}'.")
+        if name not in self.users:
+            raise TableError(f"Nobody called @{name} has joined this table.")
+        return self.users[name]
 
     async def command(self, name: str, command: str) -> Reply | None:
         user = self.user(name)
         verb, _, rest = command.partition(" ")
         rest = rest.strip()
         t = self.table
+        legal = await t.legal(CHANNEL, user)
+        as_move = turns.resolve(command, legal)
+        if any(as_move == action for action, _ in legal):
+            return await t.act(CHANNEL, user, as_move)
         if verb == "new":
             game, _, options = rest.partition(" ")
+            if "=" in game:
+                game, options = games.names()[0], rest
             chosen = dict(part.split("=", 1) for part in options.split() if "=" in part)
             return await t.new_game(CHANNEL, user, name, game or games.names()[0], chosen)
         simple = {
             "join": lambda: t.join(CHANNEL, user, name),
             "leave": lambda: t.leave(CHANNEL, user),
-            "addbot": lambda: t.add_bot(CHANNEL, user),
+            "addbot": lambda: t.add_bot(CHANNEL, user, rest or bots.DEFAULT_LEVEL),
             "undo": lambda: t.undo(CHANNEL, user),
             "resign": lambda: t.resign(CHANNEL, user),
         }
@@ -102,12 +142,13 @@ class Sandbox:
             current = await t.active(CHANNEL)
             return await t.allow_undo(CHANNEL, user, current.version)
         if verb == "kick":
-            return await t.kick(CHANNEL, user, self.user(rest.lstrip("@").lower()))
+            return await t.kick(CHANNEL, user, self.known(rest, "kick bjorn"))
         if verb == "replace":
-            old, new = (w.lstrip("@").lower() for w in rest.split()[:2])
-            return await t.replace(CHANNEL, user, self.user(old), self.user(new), new)
+            return await self.replace(user, rest)
         if verb == "remind":
-            return await t.set_reminder(CHANNEL, user, float(rest.rstrip("h") or 0))
+            return await self.remind(user, rest)
+        if verb == "export":
+            return await self.export(rest)
         if verb == "status":
             self.show(await t.status(CHANNEL))
             return None
@@ -122,11 +163,42 @@ class Sandbox:
             self.show(text)
             return None
         if verb == "moves":
-            for action, label in await t.legal(CHANNEL, user):
+            panel = await t.panel(CHANNEL, user)
+            self.show(f"  (only @{name} sees) {panel.text}")
+            for action, label in panel.actions:
                 self.show(f"  {action:<24} {label}")
             return None
-        action = rest if verb == "move" else command
+        # Not a legal move as typed: let the table refuse it with its reason and the
+        # closest moves. 'move <action>' is the generic /move, unless the game's own
+        # moves start with 'move'.
+        moving = any(action.startswith("move ") for action, _ in legal)
+        action = rest if verb == "move" and rest and not moving else command
         return await t.act(CHANNEL, user, action)
+
+    async def replace(self, user: str, rest: str) -> Reply:
+        words = rest.split()
+        if len(words) != 2:
+            raise TableError("Write who leaves and who takes the seat, e.g. 'replace bjorn sigrid'.")
+        old = self.known(words[0], "replace bjorn sigrid")
+        new = words[1].lstrip("@").lower()
+        return await self.table.replace(CHANNEL, user, old, self.user(new), new)
+
+    async def remind(self, user: str, rest: str) -> Reply:
+        try:
+            hours = float(rest.lower().rstrip("h"))
+        except ValueError:
+            raise TableError("Write the reminder time in hours, e.g. 'remind 48'.") from None
+        return await self.table.set_reminder(CHANNEL, user, hours)
+
+    async def export(self, rest: str) -> Reply:
+        if not rest:
+            raise TableError("Name the file to write, e.g. 'export game.json'.")
+        _, data = await self.table.log(CHANNEL)
+        path = Path(rest).expanduser()
+        path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        if "seed" in data:
+            return Reply(f"Wrote the whole game to {path}: ./run.sh replay {path} replays it.")
+        return Reply(f"Wrote the public log to {path}; the replayable game is written once the game is over.")
 
     async def wait(self, amount: str) -> None:
         match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([hmd]?)", amount)

@@ -61,6 +61,8 @@ class Table(SeatingTable):
             module = games.get(game.game)
             automatic = {i: s.level for i, s in enumerate(seats) if s.automatic}
             old = game.state
+            if module.outcome(old) is None and index not in module.to_act(old):
+                raise TableError(turns.awaited(module, old, seat_view(seats)))
             try:
                 state, moves = await asyncio.to_thread(
                     turns.advance, module, old, index, action, automatic, f"{game.seed}:{game.version}"
@@ -158,7 +160,8 @@ class Table(SeatingTable):
         views = seat_view(seats)
         names = ", ".join(s.name + (" (left)" if s.resigned else "") for s in seats)
         if game.status == "lobby":
-            return self._lobby_text(module, game.options, [s.name for s in seats], "the host")
+            host = next((s.name for s in seats if s.user_id == game.host_id), "the host")
+            return self._lobby_text(module, game.options, [s.name for s in seats], host)
         assert game.state is not None
         state = game.state
         head = f"**{module.title}**, move {game.version}. Players: {names}."

@@ -7,6 +7,7 @@ these functions in a worker thread.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 from dataclasses import dataclass
@@ -89,9 +90,51 @@ def advance(
         raise IllegalAction("This game is over.")
     if seat not in module.to_act(state):
         raise IllegalAction("It is not your turn.")
-    state = module.apply(state, seat, action.strip())
+    action = action.strip()
+    if action not in module.legal_actions(state, seat):
+        options = choices(module, state, seat, [])  # labels only for a move not typed exactly
+        action = resolve(action, options)
+        try:
+            state = module.apply(state, seat, action)
+        except IllegalAction as error:
+            raise IllegalAction(f"{error}{suggest(action, options)}") from None
+    else:
+        state = module.apply(state, seat, action)
     state, more = play_automatic(module, state, automatic, salt)
-    return state, [(seat, action.strip()), *more]
+    return state, [(seat, action), *more]
+
+
+def _words(text: str) -> str:
+    """Typed text and actions compared without case, underscores or extra spaces, so a
+    name as printed on the board (``East Anglia``) stands for its id (``east_anglia``)."""
+    return " ".join(text.replace("_", " ").replace("-", " ").casefold().split())
+
+
+def resolve(typed: str, options: list[tuple[str, str]]) -> str:
+    """The legal action meant by ``typed``: itself if legal, else the one action (or label)
+    it spells up to case, underscores and spacing; otherwise ``typed`` unchanged, for the
+    game to refuse with its own reason."""
+    typed = typed.strip()
+    if any(typed == action for action, _ in options):
+        return typed
+    wanted = _words(typed)
+    for field in (0, 1):
+        found = {option[0] for option in options if _words(option[field]) == wanted}
+        if len(found) == 1:
+            return found.pop()
+    return typed
+
+
+def suggest(typed: str, options: list[tuple[str, str]], limit: int = 3) -> str:
+    """A sentence naming the legal actions closest to a refused one ("" if none is near)."""
+    spelled = {_words(action): action for action, _ in options}
+    close = difflib.get_close_matches(_words(typed), list(spelled), n=limit, cutoff=0.5)
+    if not close:
+        verb = _words(typed).partition(" ")[0]
+        close = [w for w in spelled if w.partition(" ")[0] == verb][:limit]
+    if not close:
+        return ""
+    return " Closest legal moves: " + "; ".join(spelled[w] for w in close) + "."
 
 
 def replay(module: ModuleType, seed: int, players: int, options: dict[str, str], moves: list[Move]) -> State:

@@ -37,7 +37,7 @@ async def test_sandbox_plays_from_a_script(tmp_path: Path) -> None:
     await storage.close()
     text = out.getvalue()
     assert "Knarr** begins" in text and "[DM to @astrid]" in text and "[DM to @bjorn]" in text
-    assert "sees) It is not your turn." in text  # one of the two is refused this way
+    assert "sees) It is not your turn: waiting for" in text  # one of the two is refused this way
     assert "Reminder 1 of 3: @" in text
     assert "Idle for 25.0 h" in text
     pictures = sorted(p.name for p in tmp_path.glob("*.png"))
@@ -96,3 +96,8 @@ def test_sandbox_entry_point_reads_a_piped_file(tmp_path: Path) -> None:
     assert "**astrid** took back their last move." in done.stdout
     assert "[DM to @bjorn]" in done.stdout and "Reminder 1 of 3" in done.stdout
     assert len(list(tmp_path.glob("*-board.png"))) >= 4
+    # No move of the README's example is refused: the only private lines are astrid's
+    # panels and bjorn being told whom the game waits for.
+    private = [line for line in done.stdout.splitlines() if "(only @" in line]
+    assert len(private) == 3, private
+    assert all("Your move in Knarr" in line or "waiting for astrid to" in line for line in private)

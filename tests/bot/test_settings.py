@@ -1,0 +1,55 @@
+"""The settings read at start: each wrong value named in one sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.config import SettingsError, load_settings
+
+
+@pytest.fixture(autouse=True)
+def clean(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DISCORD_TOKEN", "SKALD_DB", "SKALD_TEST_GUILD", "SKALD_REMINDER_HOURS", "DISCORD_FAKE_URL"):
+        monkeypatch.setenv(name, "")  # set but empty: a .env file cannot fill it in
+
+
+def test_defaults() -> None:
+    settings = load_settings()
+    assert settings.test_guild is None and settings.reminder_hours == 24 and settings.database == "skald.db"
+
+
+@pytest.mark.parametrize("hours, expected", [("1", 1.0), ("336", 336.0), ("12.5", 12.5), (" 48 ", 48.0)])
+def test_reminder_hours_within_bounds(monkeypatch: pytest.MonkeyPatch, hours: str, expected: float) -> None:
+    monkeypatch.setenv("SKALD_REMINDER_HOURS", hours)
+    assert load_settings().reminder_hours == expected
+
+
+@pytest.mark.parametrize("hours", ["0", "0.5", "337", "-3", "abc", "nan", "inf", "24h"])
+def test_reminder_hours_out_of_bounds(monkeypatch: pytest.MonkeyPatch, hours: str) -> None:
+    monkeypatch.setenv("SKALD_REMINDER_HOURS", hours)
+    with pytest.raises(SettingsError) as error:
+        load_settings()
+    message = str(error.value)
+    assert "\n" not in message and "SKALD_REMINDER_HOURS" in message and "1 to 336" in message
+    assert repr(hours) in message
+
+
+def test_test_guild_is_a_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKALD_TEST_GUILD", "123456789012345678")
+    assert load_settings().test_guild == 123456789012345678
+    for typo in ("12345678901234567O", "my server", "-5", "1e5"):
+        monkeypatch.setenv("SKALD_TEST_GUILD", typo)
+        with pytest.raises(SettingsError, match="SKALD_TEST_GUILD must be a server id") as error:
+            load_settings()
+        assert "\n" not in str(error.value)
+
+
+def test_each_wrong_setting_gets_its_own_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKALD_TEST_GUILD", "x")
+    monkeypatch.setenv("SKALD_REMINDER_HOURS", "0")
+    with pytest.raises(SettingsError) as error:
+        load_settings()
+    lines = str(error.value).splitlines()
+    assert (
+        len(lines) == 2 and lines[0].startswith("SKALD_TEST_GUILD") and lines[1].startswith("SKALD_REMINDER")
+    )

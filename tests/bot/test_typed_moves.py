@@ -1,0 +1,45 @@
+"""Typed moves matched to a seat's legal actions (``bot.turns.resolve``/``suggest``), as
+``/move`` and the sandbox use them through ``Table.act``."""
+
+from __future__ import annotations
+
+import games
+from bot import turns
+
+
+def _volga_opening() -> tuple[int, list[tuple[str, str]]]:
+    module = games.get("volga")
+    state = module.setup(3, 2, {})
+    seat = module.to_act(state)[0]
+    return seat, turns.choices(module, state, seat, ["a", "b"])
+
+
+def test_exact_actions_any_case_and_labels_are_understood() -> None:
+    _, options = _volga_opening()
+    assert ("pick novgorod", "Take the Novgorod pass") in options
+    assert turns.resolve("pick novgorod", options) == "pick novgorod"
+    assert turns.resolve("  Pick   NOVGOROD ", options) == "pick novgorod"
+    assert turns.resolve("take the novgorod pass", options) == "pick novgorod"  # its label
+
+
+def test_names_as_printed_stand_for_ids_with_underscores() -> None:
+    options = [("fight east_anglia", "Fight in East Anglia"), ("fight essex", "Fight in Essex")]
+    assert turns.resolve("fight East Anglia", options) == "fight east_anglia"
+    assert turns.resolve("FIGHT EAST-ANGLIA", options) == "fight east_anglia"
+    assert turns.resolve("fight in essex", options) == "fight essex"
+
+
+def test_nothing_is_guessed_when_two_actions_read_the_same() -> None:
+    options = [("go a_b", "Go"), ("go a b", "Go")]
+    assert turns.resolve("go A B", options) == "go A B"  # left for the game to refuse
+    options = [("x 1", "Same"), ("x 2", "Same")]
+    assert turns.resolve("same", options) == "same"
+
+
+def test_a_refused_move_is_told_the_closest_legal_ones() -> None:
+    _, options = _volga_opening()
+    said = turns.suggest("pick novgorot", options)
+    assert said.startswith(" Closest legal moves: pick novgorod") and said.endswith(".")
+    assert len(said.split("; ")) <= 3
+    assert turns.suggest("pick zzzzzzzzzzzzzzzzzzz", options).startswith(" Closest legal moves: pick ")
+    assert turns.suggest("qqqqqqqqqqqqqqqq", options) == ""  # nothing near: no list
