@@ -225,14 +225,32 @@ def _after_action(state: State, item: Item) -> bool:
             and DESTINATIONS[row[-2]]["type"] == "A"
         ):
             steps.append("helmet")
-    if line_count(state, seat) > action["lines_before"]:
-        if has_artifact(state, "amulet"):
-            for asset in ("bracelet", "recruit", "reputation"):
-                add_asset(state, seat, asset)
-            core.log(state, seat, "completes a line: Amulet gives a bracelet, a recruit, reputation")
-        if has_artifact(state, "weathervane"):
-            steps.append("weathervane")
+    steps += line_rewards(state, seat)
     state["steps"][0:0] = steps
+    push(state, {"do": "steps"})
+    return False
+
+
+def line_rewards(state: State, seat: int) -> list[str]:
+    """Amulet and Weathervane for a line completed since the turn began (as on BGA, a line
+    completed by a trade's card counts too); returns the artifact steps to offer."""
+    now = line_count(state, seat)
+    if now <= state.get("turn_lines", now):
+        return []
+    state["turn_lines"] = now
+    steps = []
+    if has_artifact(state, "amulet"):
+        for asset in ("bracelet", "recruit", "reputation"):
+            add_asset(state, seat, asset)
+        core.log(state, seat, "completes a line: Amulet gives a bracelet, a recruit, reputation")
+    if has_artifact(state, "weathervane"):
+        steps.append("weathervane")
+    return steps
+
+
+def _trade_lines(state: State, item: Item) -> bool:
+    """After a trade that follows the action: its cards may have completed a line."""
+    state["steps"][0:0] = line_rewards(state, state["current"])
     push(state, {"do": "steps"})
     return False
 
@@ -283,6 +301,7 @@ def start_turn(state: State) -> None:
     seat = state["current"]
     p = player(state, seat)
     state.update(traded=False, action=None, pending=None, steps=[], phase="action")
+    state["turn_lines"] = line_count(state, seat)
     vp = income_for(p["reputation"])
     if vp:
         p["score"] += vp
@@ -336,6 +355,7 @@ HANDLERS: dict[str, Callable[[State, Item], bool]] = {
     "after": _after,
     "phase": _phase,
     "end_turn": _end_turn_item,
+    "trade_lines": _trade_lines,
 }
 
 

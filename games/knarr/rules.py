@@ -220,7 +220,9 @@ def _trade(state: State, count: int) -> None:
     assets = list(SHIPS[state["options"]["ship"]][:count])
     for dest in p["explored"]:
         assets.extend(DESTINATIONS[dest]["trade"][:count])
-    follow = {"do": "phase", "phase": "action"} if state["phase"] == "action" else {"do": "after"}
+    # Before the action, a line it completes is rewarded after the action (counted from
+    # the start of the turn); after the action, it is checked at once.
+    follow = {"do": "phase", "phase": "action"} if state["phase"] == "action" else {"do": "trade_lines"}
     push(state, *flow.gains(seat, assets), follow)
 
 

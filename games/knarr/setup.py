@@ -31,20 +31,27 @@ OPTIONS: list[dict[str, Any]] = [
         "choices": ["none", "random", *ARTIFACT_IDS],
         "default": "none",
     },
+    {
+        "name": "mead_cup",
+        "description": "Mead Cup on top of the artifact: auto (with 2 players), on or off",
+        "choices": ["auto", "on", "off"],
+        "default": "auto",
+    },
 ]
 
 
-def _artifacts(state: State, choice: str, num_players: int) -> list[str]:
-    if choice == "none":
-        return []
-    if choice != "random":
-        return [choice]
-    if num_players == 2:
-        # The rulebook advises the Mead Cup on top of the random card with two players.
-        others = [a for a in ARTIFACT_IDS if a != "mead_cup"]
-        picked = {"mead_cup", core.choice(state, others)}
-        return [a for a in ARTIFACT_IDS if a in picked]
-    return [core.choice(state, ARTIFACT_IDS)]
+def _artifacts(state: State, choice: str, mead: bool) -> list[str]:
+    """The artifacts in play: the chosen (or a random) one, plus the Mead Cup when asked.
+
+    The rulebook advises the Mead Cup with two players, on top of any artifact; a random
+    artifact is then drawn from the six others so that two different ones are in play."""
+    picked = {"mead_cup"} if mead else set()
+    if choice == "random":
+        pool = [a for a in ARTIFACT_IDS if not (mead and a == "mead_cup")]
+        picked.add(core.choice(state, pool))
+    elif choice != "none":
+        picked.add(choice)
+    return [a for a in ARTIFACT_IDS if a in picked]
 
 
 def _deal_crew(state: State) -> list[str]:
@@ -67,6 +74,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
     options = options or {}
     ship = core.option_value(OPTIONS, options, "ship")
     artifact = core.option_value(OPTIONS, options, "artifact")
+    mead = core.option_value(OPTIONS, options, "mead_cup")
     state: State = {"game": "knarr", "players": num_players, "reveals": 0, "log": []}
     core.seed_rng(state, seed)
     state["deck"] = viking_deck(num_players)
@@ -80,7 +88,10 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
     }
     state["vikings"] = {color: core.draw(state, state["deck"]) for color in COLORS}
     state["discard"] = []
-    state["options"] = {"ship": ship, "artifacts": _artifacts(state, artifact, num_players)}
+    state["options"] = {
+        "ship": ship,
+        "artifacts": _artifacts(state, artifact, mead == "on" or (mead == "auto" and num_players == 2)),
+    }
     seats = []
     for _ in range(num_players):
         crew: dict[str, list[str]] = {color: [] for color in COLORS}

@@ -357,8 +357,14 @@ def resolve_choice(state: State, choice: Choice, option: str | None) -> None:
     elif kind == "raid_good":
         assert option is not None
         p["goods"][option] -= 1
-        player(state, choice["to"])["goods"][option] += 1
-        core.log(state, seat, f"hands over 1 {option} to the raider")
+        if room(state, choice["to"]) > 0:
+            player(state, choice["to"])["goods"][option] += 1
+            core.log(state, seat, f"hands over 1 {option} to the raider")
+        else:
+            # A ship never carries more than it holds: a full raider's loot goes to the supply.
+            core.log(
+                state, seat, f"gives up 1 {option}; the raider's ship is full, so it goes back to the supply"
+            )
     elif kind == "bump_ship":
         if option is None:
             core.log(state, seat, "has nowhere to go and stays put")

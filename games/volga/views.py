@@ -261,6 +261,11 @@ def _give_label(verb: str, args: list[str]) -> str:
     return f"{word} 1 {args[0]}"
 
 
+def _last_ruble(state: State, cost: int) -> str:
+    """A warning: with 0 rubles the ship cannot enter a city whose fee it owes."""
+    return "; leaves 0 rubles!" if state["seats"][state["current"]]["rubles"] == cost else ""
+
+
 def label(state: State, action: str) -> str:
     words = action.split()
     verb = words[0] if words else ""
@@ -277,9 +282,9 @@ def label(state: State, action: str) -> str:
     elif verb == "ship" and upper in TILES:
         text = f"Ship to {flow.tile_text(upper)}"
     elif verb == "buy" and arg == "pass":
-        text = f"Buy this city's pass ({PASS_PRICE} rubles)"
+        text = f"Buy this city's pass ({PASS_PRICE} rubles)" + _last_ruble(state, PASS_PRICE)
     elif verb == "buy" and arg in GOODS:
-        text = f"Buy 1 {arg} ({GOOD_PRICE} ruble)"
+        text = f"Buy 1 {arg} ({GOOD_PRICE} ruble)" + _last_ruble(state, GOOD_PRICE)
     elif verb == "sell" and upper in CONTRACTS:
         text = f"Sell on {flow.contract_text(upper)} for {flow.price(state)}"
     elif verb in ("keep", "hand") and upper in CONTRACTS:

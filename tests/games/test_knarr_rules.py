@@ -34,8 +34,11 @@ def table(players: int = 2, **options: str) -> State:
 
 
 def crew(state: State, seat: int, *cards: str) -> None:
+    """Put cards in a crew, as it stood at the start of the turn."""
     for card in cards:
         state["seats"][seat]["crew"][color_of(card)].append(card)
+    if seat == state["current"]:
+        state["turn_lines"] = min(len(column) for column in state["seats"][seat]["crew"].values())
 
 
 def hand(state: State, seat: int, *cards: str) -> None:
@@ -609,6 +612,57 @@ def test_amulet_needs_a_new_line() -> None:
     hand(state, 0, "V03")
     state = act(state, "recruit V03")
     assert seat_of(state, 0)["reputation"] == 0
+
+
+def test_amulet_counts_a_line_completed_by_a_trade_card() -> None:
+    # A07 trades a card in its first column: the card drawn completes the line.
+    state = table(artifact="amulet")
+    crew(state, 0, "V01", "V11", "V21", "V31")
+    seat_of(state, 0).update(explored=["A07"], bracelets=1)
+    hand(state, 0, "V02")
+    state["deck"] = ["V41"]
+    state = act(state, "recruit V02", "trade 1")
+    p = seat_of(state, 0)
+    assert p["crew"][color_of("V41")] == ["V41"]
+    assert (p["bracelets"], p["recruits"], p["reputation"]) == (1, 1, 1)
+
+
+def test_a_trade_before_the_action_counts_its_line_after_the_action() -> None:
+    state = table(artifact="amulet")
+    crew(state, 0, "V01", "V11", "V21", "V31")
+    seat_of(state, 0).update(explored=["A07"], bracelets=1)
+    hand(state, 0, "V02")
+    state["deck"] = ["V41"]
+    state = act(state, "trade 1")
+    assert seat_of(state, 0)["reputation"] == 0  # not yet: rewards come after the action
+    state = act(state, "recruit V02")
+    assert seat_of(state, 0)["reputation"] == 1
+
+
+def test_weathervane_after_a_trade_card_line() -> None:
+    state = table(artifact="weathervane")
+    crew(state, 0, "V01", "V11", "V21", "V31")
+    seat_of(state, 0).update(explored=["A07"], bracelets=1, recruits=2)
+    hand(state, 0, "V02")
+    state["deck"] = ["V41"]
+    state["destinations"]["A"][0] = "A15"
+    state = act(state, "recruit V02", "trade 1")
+    assert state["phase"] == "artifact" and knarr.legal_actions(state, 0) == ["explore A15", "skip"]
+
+
+def test_mead_cup_is_its_own_option() -> None:
+    assert knarr.setup(1, 2)["options"]["artifacts"] == ["mead_cup"]  # auto: on with 2 players
+    assert knarr.setup(1, 3)["options"]["artifacts"] == []
+    both = knarr.setup(1, 2, {"artifact": "helmet"})["options"]["artifacts"]
+    assert sorted(both) == ["helmet", "mead_cup"]
+    assert knarr.setup(1, 2, {"artifact": "helmet", "mead_cup": "off"})["options"]["artifacts"] == ["helmet"]
+    assert knarr.setup(1, 4, {"artifact": "amulet", "mead_cup": "on"})["options"]["artifacts"] == [
+        "mead_cup",
+        "amulet",
+    ]
+    for seed in range(10):
+        drawn = knarr.setup(seed, 2, {"artifact": "random"})["options"]["artifacts"]
+        assert len(drawn) == 2 and "mead_cup" in drawn
 
 
 def test_weathervane_gives_an_extra_explore() -> None:

@@ -279,6 +279,19 @@ def test_ending_on_the_prince_bumps_him_where_the_mover_chooses() -> None:
     assert "end" in volga.legal_actions(state, 0)
 
 
+def test_a_prince_bumped_onto_a_burned_city_does_not_rebuild_it() -> None:
+    state = table()
+    state["passes"]["kiev"] = 0
+    state["burned"] = ["polotsk"]  # T05, next to Kiev
+    put(state, 0, "T12")
+    put(state, 1, "T13")
+    state["prince"] = "T04"
+    rubles = seat_of(state, 0)["rubles"]
+    state = act(state, "move T04", "prince T05")
+    assert state["prince"] == "T05" and state["burned"] == ["polotsk"]
+    assert seat_of(state, 0)["rubles"] == rubles  # no rebuilding reward
+
+
 # --- buying, selling, upgrading ----------------------------------------------------------
 
 
@@ -392,6 +405,28 @@ def test_the_horde_raid_without_money_takes_a_good_chosen_by_the_victim() -> Non
     state = act(state, "ship T14", seat=1)
     assert seat_of(state, 1)["tile"] == "T14"
     assert volga.to_act(state) == [1] and state["current"] == 1  # seat 0's turn ended
+
+
+def test_a_full_raider_sends_the_raided_good_back_to_the_supply() -> None:
+    state = table()
+    state["horde"] = "T21"
+    put(state, 0, "T02")
+    put(state, 1, "T22")
+    seat_of(state, 0).update(goods={"amber": 2, "fish": 0, "furs": 0})  # a full small ship
+    seat_of(state, 1).update(rubles=0, goods={"amber": 0, "fish": 1, "furs": 0})
+    state = act(state, "horde T22")  # fish is the only good: handed over at once
+    assert seat_of(state, 1)["goods"]["fish"] == 0  # the victim still loses it
+    assert seat_of(state, 0)["goods"] == {"amber": 2, "fish": 0, "furs": 0}  # never 3 of 2
+    assert any("goes back to the supply" in line["text"] for line in state["log"])
+
+
+def test_buying_with_the_last_ruble_warns_in_the_label() -> None:
+    state = table()
+    put(state, 0, "T02")  # Minsk sells fish
+    seat_of(state, 0)["rubles"] = 1
+    assert "fish" in volga.label(state, "buy fish") and "leaves 0 rubles" in volga.label(state, "buy fish")
+    seat_of(state, 0)["rubles"] = 2
+    assert "leaves 0" not in volga.label(state, "buy fish")
 
 
 def test_the_horde_raid_with_money_takes_a_ruble_and_no_fee_when_driven_into_a_city() -> None:
