@@ -154,7 +154,7 @@ def _resolving(state: State) -> dict[str, Any] | None:
     battle = next((f for f in state["stack"] if f["kind"] == "battle"), None)
     if battle is not None and battle["card"] not in cards:
         cards.append(battle["card"])
-    step = {"commit": "fight", "roll": "fight", "sea": "battle"}.get(str(kind), kind)
+    step = {"commit": "fight", "roll": "fight", "sea": "battle", "raid": "pair"}.get(str(kind), kind)
     return {
         "location": loc["location"],
         "active": loc["active"],

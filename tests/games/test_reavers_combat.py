@@ -365,3 +365,34 @@ def test_midway_is_true_only_inside_a_seats_part() -> None:
     assert reavers.midway(state)
     state = finish(state, 0)
     assert reavers.to_act(state) == [1] and not reavers.midway(state)
+
+
+def test_the_view_has_the_keys_of_the_contract_schema() -> None:
+    state = game(3)
+    set_dice(state, 0, "red-shield", "blue-shield")
+    state = act(act(state, "place keeps"), "join")
+    view = reavers.view(state, None)
+    assert set(view) == {
+        "game", "seat", "players", "to_act", "prompt", "phase", "round", "rounds", "options", "start",
+        "honor", "picks", "queue", "locations", "board", "decks", "discards", "seats", "resolving",
+        "combat", "log", "over", "outcome", "private",
+    }  # fmt: skip
+    assert set(view["board"]) == {
+        "recruit",
+        "trade_dice",
+        "prophecies",
+        "villages",
+        "keeps",
+        "sea",
+        "territories",
+        "upgrades",
+    }
+    assert set(view["seats"][0]) == {
+        "seat", "food", "favor", "glory", "pawns", "dice", "leader", "specialized", "artifacts",
+        "upgrades", "territories", "trophies", "prophecies", "glory_pile",
+    }  # fmt: skip
+    assert set(view["resolving"]) == {
+        "location", "active", "order", "current", "answers", "step", "left", "cards", "discard", "target",
+    }  # fmt: skip
+    assert view["resolving"]["step"] == "pair" and view["resolving"]["answers"] == {"0": "joined"}
+    assert set(reavers.view(state, 0)["private"]) == {"prophecies", "glory_pile"}
