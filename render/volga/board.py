@@ -1,0 +1,208 @@
+"""The public Volga board: header, map, side column, offer, player panels and recent moves.
+
+Drawn only from ``games.volga.view(state, None)``; ``view["private"]`` is never read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.core import name_seats
+from render.common import (
+    BG,
+    GAP,
+    GOLD,
+    HEADER_BG,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL_EDGE,
+    WIDTH,
+    Box,
+    draw_text,
+    encode_png,
+    paste_sprite,
+    pip,
+    triangle_right,
+    wrap_text,
+)
+from render.volga.map import BOARD_LEVEL, MAP_MAX_H, MAP_W, SIDE_W, SIZE_SOFT, _draw_map, _map_size
+from render.volga.market import _draw_side, _side_height
+from render.volga.offer import _draw_offer, _offer_height
+from render.volga.panels import draw_panel, panel_height
+from render.volga.pieces import fire_mark, ship_sprite
+from render.volga.style import View, _color, _label, _name, _seat_color, _ship_large
+
+
+def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
+    """The latest public lines that fit in ``box``, newest last, each wrapped to two lines."""
+    d = ImageDraw.Draw(im)
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
+    _label(im, x0 + 14, y0 + 12, "Recent moves")
+    room = max(0, (y1 - 8 - (y0 + 40)) // 24)
+    blocks: list[tuple[int | None, list[str]]] = []
+    used = 0
+    for entry in reversed(list(view.get("log") or [])):
+        seat = entry.get("seat")
+        text = name_seats(str(entry.get("text", "")), list(names))
+        if seat is not None:
+            text = f"{_name(names, int(seat))} {text}"
+        lines = wrap_text(text, 18, x1 - x0 - 52, max_lines=2)
+        if used + len(lines) > room:
+            break
+        blocks.append((None if seat is None else int(seat), lines))
+        used += len(lines)
+    y = y0 + 40
+    for seat, lines in reversed(blocks):
+        x = x0 + 14
+        if seat is not None:
+            paste_sprite(im, pip(16, _color(_seat_color(view, seat)), (16, 16, 20), 2), (x, y + 4))
+        for line in lines:
+            draw_text(im, (x + 24, y), line, 18, INK if seat is not None else GOLD)
+            y += 24
+
+
+PHASE_TITLES: dict[str, str] = {
+    "build": "Building the board",
+    "passes": "Choosing passes",
+    "ships": "Placing ships",
+}
+
+
+def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
+    d.line((0, height - 1, im.width, height - 1), fill=PANEL_EDGE, width=2)
+    mid = height / 2
+    x = MARGIN
+    phase = str(view.get("phase") or "")
+    if phase in PHASE_TITLES:
+        box = draw_text(im, (x, mid), PHASE_TITLES[phase], 26, INK, anchor="lm", bold=True)
+        x = box[2] + 18
+    else:
+        burned = int((view.get("price") or {}).get("index", 0) or 0)
+        fire = fire_mark(34)
+        paste_sprite(im, fire, (x, mid - fire.height / 2))
+        box = draw_text(im, (x + 40, mid), f"{burned}/5 burned", 26, INK, anchor="lm", bold=True)
+        x = box[2] + 18
+    outcome = view.get("outcome") if view.get("over") else None
+    if outcome:
+        _draw_outcome_banner(im, outcome, names, x + 10, height)
+        return
+    to_act = [int(s) for s in view.get("to_act") or []]
+    prompt = str(view.get("prompt") or "")
+    if not to_act and not prompt:
+        return
+    who = ", ".join(_name(names, s) for s in to_act)
+    text = f"{who}: {prompt}" if who and prompt else who or prompt
+    x += 10
+    triangle_right(d, x, mid, 26, GOLD)
+    x += 32
+    if len(to_act) == 1:
+        ship = ship_sprite(_seat_color(view, to_act[0]), _ship_large(view, to_act[0]), 44)
+        paste_sprite(im, ship, (x, mid - ship.height / 2))
+        x += 52
+    draw_text(
+        im, (x, mid), text, 28, GOLD, anchor="lm", bold=True, max_width=im.width - MARGIN - x, min_size=20
+    )
+
+
+def _draw_outcome_banner(
+    im: Image.Image, outcome: Mapping[str, Any], names: Sequence[str], x: int, height: int
+) -> None:
+    winners = [int(s) for s in outcome.get("winners") or []]
+    scores = list(outcome.get("scores") or [])
+    if winners:
+        who = " & ".join(_name(names, s) for s in winners)
+        best = scores[winners[0]] if winners[0] < len(scores) else None
+        verb = "wins" if len(winners) == 1 else "win"
+        title = f"{who} {verb}!" + (f"  {best} rubles" if best is not None else "")
+    else:
+        title = "Game over"
+    right = im.width - MARGIN
+    draw_text(
+        im, (x, height * 0.36), title, 30, GOLD, anchor="lm", bold=True, max_width=right - x, min_size=20
+    )
+    reason = str(outcome.get("reason") or "")
+    if reason:
+        draw_text(im, (x, height * 0.76), reason, 18, MUTED, anchor="lm", max_width=right - x, min_size=16)
+
+
+def _places(outcome: Mapping[str, Any], n: int) -> list[str]:
+    """``1st``, ``2nd``... by final score; winners (tie-breaks included) come first."""
+    scores = list(outcome.get("scores") or [])
+    if len(scores) < n:
+        return [""] * n
+    winners = {int(s) for s in outcome.get("winners") or []}
+    ordinals = ("1st", "2nd", "3rd", "4th", "5th")
+    places = []
+    for seat, score in enumerate(scores):
+        if seat in winners:
+            ahead = 0
+        else:
+            ahead = len(winners) + sum(
+                1 for other, s in enumerate(scores) if other not in winners and s > score
+            )
+        places.append(ordinals[min(4, ahead)])
+    return places
+
+
+def board_png(view: View, *, names: Sequence[str]) -> bytes:
+    """The public board as PNG bytes; ``view["private"]`` is never read."""
+    seats = list(view.get("seats") or [])
+    over = bool(view.get("over"))
+    outcome = view.get("outcome") if over else None
+    head_h = 84 if outcome else 68
+    top = head_h + 12
+    map_h = _map_size(view, MAP_W, MAP_MAX_H)[1]
+    side_x = MARGIN + MAP_W + GAP
+    side_h = _side_height(view, SIDE_W)
+    main_h = max(map_h, side_h)
+    log_in_side = bool(view.get("log")) and main_h - side_h - 14 >= 120
+    offer = view.get("offer")
+    offer_top = top + main_h + 14
+    players_top = offer_top + (_offer_height(view, names) + 14 if offer else 0)
+    cols = 2 if len(seats) in (1, 2, 4) else 3
+    panel_w = (WIDTH - 2 * MARGIN - GAP * (cols - 1)) // cols
+    rows = [seats[i : i + cols] for i in range(0, len(seats), cols)]
+    row_heights = [max(panel_height(view, s, panel_w) for s in row) for row in rows]
+    height = players_top + sum(row_heights) + GAP * max(0, len(rows) - 1) + MARGIN
+
+    im = Image.new("RGB", (WIDTH, height), BG)
+    _draw_header(im, view, names, head_h)
+    _draw_map(im, view, names, MARGIN, top, MAP_W, MAP_MAX_H)
+    bottom = _draw_side(im, view, side_x, top, SIDE_W)
+    if log_in_side:
+        _draw_log(im, view, names, (side_x, bottom + 14, side_x + SIDE_W, top + main_h))
+    if offer:
+        _draw_offer(im, view, names, offer_top)
+    to_act = {int(s) for s in view.get("to_act") or []}
+    places = _places(outcome, len(seats)) if outcome else [""] * len(seats)
+    winners = {int(s) for s in outcome.get("winners") or []} if outcome else set()
+    y = players_top
+    for r, row in enumerate(rows):
+        for c, seat in enumerate(row):
+            x = MARGIN + c * (panel_w + GAP)
+            index = int(seat.get("seat", r * cols + c))
+            draw_panel(
+                im,
+                view,
+                (x, y, x + panel_w, y + row_heights[r]),
+                seat,
+                _name(names, index),
+                active=index in to_act and not over,
+                place=places[index] if index < len(places) and places[index] else None,
+                winner=index in winners,
+            )
+        if len(row) < cols and view.get("log") and not log_in_side:
+            x = MARGIN + len(row) * (panel_w + GAP)
+            _draw_log(im, view, names, (x, y, WIDTH - MARGIN, y + row_heights[r]))
+        y += row_heights[r] + GAP
+    data = encode_png(im, level=BOARD_LEVEL)
+    if len(data) > SIZE_SOFT:
+        data = encode_png(im, level=6)
+    return data
