@@ -4,9 +4,9 @@ Everything here is pure and cached at module level: fonts, text masks, icon spri
 The pictures are drawn into ``"RGB"`` images and encoded by :func:`encode_png`, a small
 PNG writer that skips Pillow's adaptive row filters (they cost more than the drawing).
 
-Only :func:`PIL.ImageFont.load_default` is used for text: it is bundled with Pillow, so the
-pictures look the same on every machine. It covers ASCII only, so :func:`safe_text`
-spells other letters in ASCII before drawing.
+Text is drawn in Open Sans from the ``ttf-opensans`` package (a dependency), which has the
+letters of Nordic, Slavic and Cyrillic names. When it is missing, Pillow's bundled font
+(ASCII only) is used and :func:`safe_text` spells other letters in ASCII before drawing.
 """
 
 from __future__ import annotations
@@ -81,12 +81,54 @@ def text_on(color: RGB) -> RGB:
 # --- fonts and text ------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """The bundled Pillow font at ``size`` pixels (cached)."""
+def _packaged_fonts() -> tuple[str, str] | None:
+    """Paths of Open Sans regular and bold from the ``ttf-opensans`` package, if installed.
+
+    It covers Latin (with the extended letters of Nordic and Slavic names), Greek and
+    Cyrillic, so names are drawn as typed.
+    """
+    try:
+        import ttf_opensans
+    except ImportError:
+        return None
+    regular, bold = ttf_opensans.OPENSANS_REGULAR.path, ttf_opensans.OPENSANS_BOLD.path
+    if not (regular.is_file() and bold.is_file()):
+        return None
+    return str(regular), str(bold)
+
+
+FONT_FILES = _packaged_fonts()
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Open Sans at ``size`` pixels (cached); Pillow's bundled font when it is missing."""
+    if FONT_FILES is not None:
+        return ImageFont.truetype(FONT_FILES[1 if bold else 0], size)
     loaded = ImageFont.load_default(size=size)
     assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
     return loaded
+
+
+@lru_cache(maxsize=1)
+def _missing_glyph() -> bytes:
+    """The mask of a character no font has: what a missing letter looks like."""
+    return _glyph_bytes("\ue000")
+
+
+def _glyph_bytes(ch: str) -> bytes:
+    mask = font(24).getmask(ch)
+    return bytes(mask.size) + bytes(mask)
+
+
+@lru_cache(maxsize=2048)
+def has_glyph(ch: str) -> bool:
+    """Whether the font draws ``ch`` (the bundled one: printable ASCII only)."""
+    if " " <= ch <= "~":
+        return True
+    if FONT_FILES is None or ch.isspace() or unicodedata.category(ch) in ("Cc", "Cf"):
+        return False
+    return _glyph_bytes(ch) != _missing_glyph()
 
 
 _SPELLED = {
@@ -115,10 +157,10 @@ _SPELLED = {
 
 @lru_cache(maxsize=1024)
 def safe_text(text: str) -> str:
-    """``text`` with every character the bundled font lacks spelled in ASCII (or ``?``)."""
+    """``text`` with every character the font lacks spelled in ASCII (or ``?``)."""
     out: list[str] = []
-    for ch in text:
-        if " " <= ch <= "~":
+    for ch in unicodedata.normalize("NFC", text):
+        if has_glyph(ch):
             out.append(ch)
             continue
         if ch in _SPELLED:
@@ -145,9 +187,11 @@ def _text_mask(text: str, size: int, bold: bool, halo: bool) -> Image.Image:
     ``bold`` thickens the strokes a little; ``halo`` is the mask of a wide outline, pasted
     in a dark colour under the text so it reads on any background.
     """
-    f = font(size)
+    real_bold = bold and FONT_FILES is not None
+    f = font(size, real_bold)
     ascent, descent = f.getmetrics()
-    stroke = (size / 40 if bold else 0.0) + (max(2.0, size / 9) if halo else 0.0)
+    fake_bold = bold and not real_bold  # the bundled font has no bold face: thicken it
+    stroke = (size / 40 if fake_bold else 0.0) + (max(2.0, size / 9) if halo else 0.0)
     pad = math.ceil(stroke) + 1
     width = math.ceil(f.getlength(text)) + 2 * pad
     mask = Image.new("L", (max(1, width), ascent + descent + 2 * pad), 0)
