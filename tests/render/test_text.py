@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from render import common
+from render.common import text as common
 
 
 def _ink(text: str) -> Image.Image:

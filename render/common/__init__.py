@@ -1,0 +1,87 @@
+"""Drawing helpers shared by every game's pictures.
+
+``style`` holds the palette and layout sizes, ``text`` the fonts and text drawing (and the
+record of where text went, for the layout test), ``shapes`` and ``icons`` the shared
+sprites, ``png`` a fast PNG writer, ``header`` a private picture's header band. Everything
+is pure and cached at module level. The pictures are drawn into ``"RGB"`` images and
+encoded by :func:`encode_png`.
+"""
+
+from render.common.header import hand_header
+from render.common.icons import icon, pip, ship_icon, symbol
+from render.common.png import encode_png
+from render.common.shapes import paste_sprite, rounded, triangle_right
+from render.common.style import (
+    ASSETS,
+    BAD,
+    BG,
+    DARK,
+    GAP,
+    GOLD,
+    HAND_WIDTH,
+    HEADER_BG,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    RGB,
+    SUPERSAMPLE,
+    VIKING_COLORS,
+    WIDTH,
+    Box,
+    is_light,
+    shade,
+    text_on,
+)
+from render.common.text import (
+    FONT_FILES,
+    draw_text,
+    fit_text,
+    font,
+    has_glyph,
+    safe_text,
+    text_width,
+    wrap_text,
+)
+
+__all__ = [
+    "ASSETS",
+    "BAD",
+    "BG",
+    "DARK",
+    "FONT_FILES",
+    "GAP",
+    "GOLD",
+    "HAND_WIDTH",
+    "HEADER_BG",
+    "INK",
+    "MARGIN",
+    "MUTED",
+    "PANEL",
+    "PANEL_EDGE",
+    "RGB",
+    "SUPERSAMPLE",
+    "VIKING_COLORS",
+    "WIDTH",
+    "Box",
+    "draw_text",
+    "encode_png",
+    "fit_text",
+    "font",
+    "hand_header",
+    "has_glyph",
+    "icon",
+    "is_light",
+    "paste_sprite",
+    "pip",
+    "rounded",
+    "safe_text",
+    "shade",
+    "ship_icon",
+    "symbol",
+    "text_on",
+    "text_width",
+    "triangle_right",
+    "wrap_text",
+]
