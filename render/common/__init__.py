@@ -9,6 +9,7 @@ encoded by :func:`encode_png`.
 
 from render.common.header import hand_header
 from render.common.icons import icon, pip, ship_icon, symbol
+from render.common.layout import Placed, Recording, panel, recording
 from render.common.png import encode_png
 from render.common.shapes import paste_sprite, rounded, triangle_right
 from render.common.style import (
@@ -60,7 +61,9 @@ __all__ = [
     "MUTED",
     "PANEL",
     "PANEL_EDGE",
+    "Placed",
     "RGB",
+    "Recording",
     "SUPERSAMPLE",
     "VIKING_COLORS",
     "WIDTH",
@@ -73,8 +76,10 @@ __all__ = [
     "has_glyph",
     "icon",
     "is_light",
+    "panel",
     "paste_sprite",
     "pip",
+    "recording",
     "rounded",
     "safe_text",
     "shade",

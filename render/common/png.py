@@ -12,6 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from PIL import Image
 
+from render.common.layout import note_output
+
 
 def _chunk(tag: bytes, payload: bytes) -> bytes:
     return (
@@ -58,6 +60,7 @@ def encode_png(im: Image.Image, *, level: int = 3) -> bytes:
     Pillow's own PNG writer tries five filters on every row, which costs several times
     more than drawing these flat pictures; unfiltered rows compress well here.
     """
+    note_output(im)
     if im.mode != "RGB":
         im = im.convert("RGB")
     w, h = im.size

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.common.layout import note_text, recording_now
 from render.common.style import RGB, Box
 
 
@@ -175,6 +176,8 @@ def draw_text(
         dy = (outline.size[1] - h) // 2
         im.paste(halo, (ix - dx, iy - dy), outline)
     im.paste(fill, (ix, iy), mask)
+    if recording_now():
+        note_text(im, text, mask, (ix, iy))
     return (ix, iy, ix + w, iy + h)
 
 
