@@ -25,8 +25,6 @@ def _chunk(tag: bytes, payload: bytes) -> bytes:
 
 
 _POOL: ThreadPoolExecutor | None = None
-
-
 _SPLIT_BYTES = 1 << 20  # below this one zlib pass is quicker than two threads
 
 

@@ -3,50 +3,20 @@
 from __future__ import annotations
 
 RGB = tuple[int, int, int]
-
-
 Box = tuple[int, int, int, int]
-
-
 INK: RGB = (242, 236, 222)  # main text on dark backgrounds
-
-
 MUTED: RGB = (168, 178, 194)
-
-
 DARK: RGB = (30, 28, 26)  # text on light cards
-
-
 GOLD: RGB = (244, 196, 60)
-
-
 BAD: RGB = (214, 64, 52)
-
-
 WIDTH = 1280  # the board
-
-
 HAND_WIDTH = 900  # the private picture sent by DM
-
-
 MARGIN = 16
-
-
 GAP = 12
-
-
 BG: RGB = (26, 34, 48)
-
-
 HEADER_BG: RGB = (16, 22, 32)
-
-
 PANEL: RGB = (40, 52, 70)
-
-
 PANEL_EDGE: RGB = (74, 90, 116)
-
-
 VIKING_COLORS: dict[str, RGB] = {
     "red": (206, 52, 46),
     "yellow": (240, 190, 36),
@@ -54,11 +24,7 @@ VIKING_COLORS: dict[str, RGB] = {
     "blue": (46, 112, 212),
     "purple": (138, 72, 178),
 }
-
-
 ASSETS: tuple[str, ...] = ("vp", "bracelet", "recruit", "reputation", "card")
-
-
 SUPERSAMPLE = 4
 
 

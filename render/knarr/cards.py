@@ -187,11 +187,7 @@ def card_back(w: int, h: int, fill: RGB, label: str) -> Image.Image:
 
 
 SLOT_W, SLOT_H = 108, 160
-
-
 CARD_W, CARD_H = 96, 148
-
-
 DEST_W, DEST_H = 194, 182
 
 

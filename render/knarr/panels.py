@@ -29,23 +29,11 @@ from render.knarr.cards import _mini_dest, _mini_dest_width, crew_strip
 from render.knarr.style import ACTIVE_EDGE, COLORS, TYPE_COLORS, _label, _ship
 
 CREW_W = 56
-
-
 CREW_GAP = 6
-
-
 STRIP_STEP = 31
-
-
 STRIP_LAST = 44
-
-
 CREW_MAX_H = 300
-
-
 ROW_H = 36
-
-
 TAG_W = 66
 
 

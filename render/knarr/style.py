@@ -15,29 +15,13 @@ from render.common import (
 )
 
 View = Mapping[str, Any]
-
-
 COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
-
-
 ACTIVE_EDGE: RGB = GOLD
-
-
 PARCHMENT: RGB = (240, 228, 200)
-
-
 PARCHMENT_EDGE: RGB = (92, 64, 36)
-
-
 CELL: RGB = (222, 206, 170)
-
-
 TYPE_COLORS: dict[str, RGB] = {"A": (30, 112, 122), "B": (132, 44, 54)}
-
-
 TYPE_NAMES: dict[str, str] = {"A": "Trading Lands", "B": "Lands of Influence"}
-
-
 # seat -> (hull, edge): white, beige, brown, black
 SHIPS: tuple[tuple[RGB, RGB], ...] = (
     ((246, 246, 240), (40, 36, 32)),
@@ -45,8 +29,6 @@ SHIPS: tuple[tuple[RGB, RGB], ...] = (
     ((128, 82, 46), (244, 232, 210)),
     ((22, 22, 24), (222, 222, 222)),
 )
-
-
 ARTIFACTS: dict[str, tuple[str, str]] = {
     "mead_cup": ("Mead Cup", "After exploring, you may discard one face-up Viking and redraw it."),
     "silver_coin": ("Silver Coin", "Each recruit beyond your 3rd of a colour scores +1 VP."),

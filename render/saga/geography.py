@@ -8,35 +8,17 @@ from render.common import (
 from render.saga.style import Point
 
 MAP_W, MAP_H = 832, 790
-
-
 # Map-local outlines (x east, y south). Neighbouring areas share their border vertices, and
 # two areas share an edge exactly when they are adjacent in the rules (games/saga/saga.json):
 # the Fens and a patch of forest keep Northumbria from East Anglia and Wessex from Essex.
 _W2, _F1, _F2, _F3, _F4 = (200, 318), (385, 330), (440, 312), (470, 362), (420, 392)
-
-
 _M1, _M2, _X1 = (402, 470), (398, 562), (372, 594)
-
-
 _E1, _E2, _E3 = (566, 500), (562, 586), (502, 592)
-
-
 _K1, _K2, _K3, _K4 = (440, 598), (420, 628), (584, 612), (470, 702)
-
-
 _H1, _H2, _H3 = (330, 560), (200, 612), (252, 436)
-
-
 _C1, _C2, _C3 = (176, 628), (128, 662), (150, 730)
-
-
 _W1 = (166, 300)
-
-
 _S1, _S2, _S3, _S4 = (150, 78), (230, 62), (300, 48), (345, 40)
-
-
 ENGLAND_SHAPES: dict[str, list[Point]] = {
     "northumbria": [
         _S1,
@@ -109,8 +91,6 @@ ENGLAND_SHAPES: dict[str, list[Point]] = {
         _X1,
     ],
 }
-
-
 NEUTRAL_SHAPES: list[list[Point]] = [
     # Scotland
     [(96, -10), (440, -10), (400, 18), _S4, _S3, _S2, _S1, (108, 62), (84, 30)],
@@ -138,11 +118,7 @@ NEUTRAL_SHAPES: list[list[Point]] = [
     # the Fens
     [_F1, _F2, (458, 336), _F3, _F4, (394, 364)],
 ]
-
-
 FOREST_SHAPE: list[Point] = [_M2, _K1, _K2, _X1]
-
-
 NORTH_SHAPES: dict[str, list[Point]] = {
     "norway": [
         (640, -10),
@@ -186,8 +162,6 @@ NORTH_SHAPES: dict[str, list[Point]] = {
         (694, 346),
     ],
 }
-
-
 # where each area's label and pieces go (map-local centre of the label; pieces below it)
 ANCHORS: dict[str, Point] = {
     "northumbria": (282, 148),
@@ -201,19 +175,9 @@ ANCHORS: dict[str, Point] = {
     "svealand": (770, 110),
     "denmark": (730, 372),
 }
-
-
 # the Destination space of each Scandinavian area (centre)
 DEST_SPOTS: dict[str, Point] = {"norway": (646, 226), "svealand": (770, 250), "denmark": (664, 420)}
-
-
 DRAKKAR_BOX: Box = (612, 470, 822, 596)
-
-
 SEA_LABELS: list[tuple[Point, str]] = [((520, 200), "North Sea")]
-
-
 LEGEND_XY: tuple[int, int] = (622, 672)
-
-
 POOL_XY: tuple[int, int] = (618, 612)

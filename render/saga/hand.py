@@ -37,8 +37,6 @@ MARKER_AREAS: dict[str, str] = {
     "D4": "kent",
     "D5": "wessex",
 }
-
-
 CARD_H = 132
 
 

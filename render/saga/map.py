@@ -180,14 +180,8 @@ def _dashed_line(
 
 
 SHIELD = 40
-
-
 LEADER = 28
-
-
 PLATE_H = 30
-
-
 ROW_MAX = 230
 
 

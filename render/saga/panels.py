@@ -37,8 +37,6 @@ from render.saga.style import (
 )
 
 SIDE_W = WIDTH - 2 * MARGIN - GAP - MAP_W
-
-
 SIDE_PANEL_H = 176
 
 

@@ -15,45 +15,19 @@ from render.common import (
 )
 
 View = Mapping[str, Any]
-
-
 Point = tuple[float, float]
-
-
 Paint = Callable[[ImageDraw.ImageDraw, float, float], None]
-
-
 SIDES: tuple[str, str] = ("viking", "anglo")
-
-
 SIDE_NAMES: dict[str, str] = {"viking": "Vikings", "anglo": "Anglo-Saxons"}
-
-
 SIDE_ONE: dict[str, str] = {"viking": "Viking", "anglo": "Anglo-Saxon"}
-
-
 # the rulebook's colours: Vikings grey, Anglo-Saxons blue
 SIDE_COLORS: dict[str, RGB] = {"viking": (150, 154, 162), "anglo": (44, 108, 206)}
-
-
 SIDE_EDGES: dict[str, RGB] = {"viking": (36, 38, 44), "anglo": (232, 238, 250)}
-
-
 SIDE_DARK: dict[str, RGB] = {"viking": (70, 72, 80), "anglo": (28, 62, 124)}
-
-
 SEA: RGB = (34, 78, 112)
-
-
 SEA_DEEP: RGB = (28, 64, 94)
-
-
 SHALLOW: RGB = (58, 108, 140)
-
-
 LAND_EDGE: RGB = (62, 52, 36)
-
-
 ENGLAND_LAND: dict[str, RGB] = {
     "northumbria": (178, 190, 124),
     "mercia": (204, 190, 128),
@@ -63,21 +37,13 @@ ENGLAND_LAND: dict[str, RGB] = {
     "kent": (200, 194, 128),
     "wessex": (186, 198, 130),
 }
-
-
 NORTH_LAND: dict[str, RGB] = {
     "norway": (170, 182, 176),
     "svealand": (186, 192, 170),
     "denmark": (178, 188, 158),
 }
-
-
 NEUTRAL_LAND: RGB = (108, 116, 98)
-
-
 FOREST: RGB = (78, 104, 70)
-
-
 AREA_NAMES: dict[str, str] = {
     "northumbria": "Northumbria",
     "mercia": "Mercia",
@@ -91,14 +57,8 @@ AREA_NAMES: dict[str, str] = {
     "denmark": "Denmark",
     "drakkar": "Drakkar",
 }
-
-
 INLAND: frozenset[str] = frozenset({"mercia", "hwicce"})
-
-
 SCANDINAVIA: tuple[str, ...] = ("norway", "svealand", "denmark")
-
-
 # the Destination sigil of each coastal area: colour and the letters on the marker
 SIGILS: dict[str, tuple[RGB, str]] = {
     "northumbria": ((186, 54, 48), "N"),
@@ -107,8 +67,6 @@ SIGILS: dict[str, tuple[RGB, str]] = {
     "kent": ((30, 140, 120), "K"),
     "wessex": ((176, 60, 120), "W"),
 }
-
-
 ACTION_NAMES: dict[str, str] = {
     "movement": "Move",
     "build": "Build",
@@ -118,8 +76,6 @@ ACTION_NAMES: dict[str, str] = {
     "recruitment": "Recruit",
     "scout": "Scout",
 }
-
-
 BONUS_NAMES: dict[str, str] = {
     "move_or_coin": "Move 1 or +1 coin",
     "coin": "+1 coin",

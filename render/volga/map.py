@@ -41,8 +41,6 @@ from render.volga.style import (
 )
 
 SIDES: tuple[str, ...] = ("N", "E", "S", "W")
-
-
 _SIDE_VEC: dict[str, tuple[float, float]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
@@ -108,30 +106,14 @@ def _tile_rivers(tile: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 MAP_W = 816
-
-
 MAP_MAX_H = 840
-
-
 TILE_MAX = 136
-
-
 TILE_GAP = 3
-
-
 MAP_PAD = 10
-
-
 SIDE_W = WIDTH - 2 * MARGIN - GAP - MAP_W
-
-
 TABLE: RGB = (34, 44, 60)
-
-
 # a board bigger than this after the quick PNG pass is packed harder (it stays under 300 KB)
 SIZE_SOFT = 280 * 1024
-
-
 BOARD_LEVEL = 3
 
 

@@ -64,8 +64,6 @@ def _draw_bundle(im: Image.Image, x: int, mid: float, items: list[tuple[str, str
 
 
 OFFER_H = 64
-
-
 OFFER_LINE = 44
 
 

@@ -28,8 +28,6 @@ from render.volga.pieces import ship_sprite
 from render.volga.style import GOODS, SHIP_COLORS, View, _city_names, _color, _seat_color
 
 PANEL_HEAD = 58
-
-
 GOODS_ROW = 44
 
 

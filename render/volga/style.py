@@ -16,41 +16,17 @@ from render.common import (
 )
 
 View = Mapping[str, Any]
-
-
 Paint = Callable[[ImageDraw.ImageDraw, float, float], None]
-
-
 GOODS: tuple[str, ...] = ("amber", "fish", "furs")
-
-
 PARCHMENT: RGB = (240, 228, 200)
-
-
 PARCHMENT_EDGE: RGB = (92, 64, 36)
-
-
 LAND: RGB = (150, 166, 98)
-
-
 LAND_EDGE: RGB = (98, 112, 62)
-
-
 STEPPE: RGB = (176, 160, 100)
-
-
 RIVER: RGB = (64, 136, 204)
-
-
 RIVER_EDGE: RGB = (34, 84, 140)
-
-
 RIVER_LIGHT: RGB = (126, 184, 232)
-
-
 SEA: RGB = (20, 28, 40)
-
-
 SHIP_COLORS: dict[str, RGB] = {
     "red": (206, 52, 46),
     "blue": (46, 112, 212),
@@ -60,11 +36,7 @@ SHIP_COLORS: dict[str, RGB] = {
     "purple": (138, 72, 178),
     "black": (40, 40, 44),
 }
-
-
 SEAT_COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "white")
-
-
 GOOD_NAMES: dict[str, str] = {"amber": "Amber", "fish": "Fish", "furs": "Furs"}
 
 
