@@ -10,7 +10,7 @@ encoded by :func:`encode_png`.
 from render.common.header import hand_header
 from render.common.icons import icon, pip, ship_icon, symbol
 from render.common.layout import Placed, Recording, panel, recording
-from render.common.png import encode_png
+from render.common.png import encode_board, encode_png
 from render.common.shapes import paste_sprite, rounded, triangle_right
 from render.common.style import (
     ASSETS,
@@ -69,6 +69,7 @@ __all__ = [
     "WIDTH",
     "Box",
     "draw_text",
+    "encode_board",
     "encode_png",
     "fit_text",
     "font",

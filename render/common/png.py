@@ -76,3 +76,18 @@ def encode_png(im: Image.Image, *, level: int = 3) -> bytes:
         + _chunk(b"IDAT", _zlib_stream(rows, level))
         + _chunk(b"IEND", b"")
     )
+
+
+# a board bigger than this after the quick pass is packed harder, to stay under Discord's
+# comfortable 300 KB (big boards are rare: the quick pass is the common case)
+SIZE_SOFT = 280 * 1024
+
+
+def encode_board(im: Image.Image) -> bytes:
+    """``im`` as PNG bytes: the quick pass, or a harder one when the quick one is big."""
+    data = encode_png(im, level=3)
+    for level in (6, 9):
+        if len(data) <= SIZE_SOFT:
+            break
+        data = encode_png(im, level=level)
+    return data

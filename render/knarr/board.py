@@ -10,7 +10,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.core import name_seats
 from render.common import (
     BG,
     GAP,
@@ -21,19 +20,23 @@ from render.common import (
     MUTED,
     PANEL_EDGE,
     WIDTH,
-    Box,
     draw_text,
-    encode_png,
+    encode_board,
+    panel,
     paste_sprite,
-    pip,
     ship_icon,
     text_width,
     triangle_right,
 )
 from render.knarr.cards import DEST_H, SLOT_H
-from render.knarr.market import _draw_destinations, _draw_market, _draw_pending
+from render.knarr.footer import draw_key, draw_log, key_height, log_height
+from render.knarr.market import TAKE_H, _draw_destinations, _draw_market, _draw_pending, take_prices
 from render.knarr.panels import draw_panel, panel_height
-from render.knarr.style import View, _label, _name, _ship
+from render.knarr.style import View, _name, _ship
+
+HEADLINE = 44  # px: about 14 px on a phone, where the board is shown 400 px wide
+HEAD_H = 88
+OUTCOME_H = 108
 
 
 def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
@@ -42,38 +45,46 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int)
     d.line((0, height - 1, im.width, height - 1), fill=PANEL_EDGE, width=2)
     mid = height / 2
     x = MARGIN
-    box = draw_text(im, (x, mid), f"Round {view.get('round', 1)}", 28, INK, anchor="lm", bold=True)
-    x = box[2] + 14
-    if view.get("final_round") and not view.get("over"):
-        w = text_width("FINAL ROUND", 22, bold=True) + 24
-        d.rounded_rectangle((x, mid - 18, x + w, mid + 18), 18, fill=(196, 40, 36))
-        draw_text(im, (x + w / 2, mid), "FINAL ROUND", 22, (255, 255, 255), anchor="mm", bold=True)
-        x += w + 14
     outcome = view.get("outcome") if view.get("over") else None
-    if outcome:
-        _draw_outcome_banner(im, outcome, names, x + 10, height)
-        return
-    to_act = list(view.get("to_act") or [])
-    prompt = str(view.get("prompt") or "")
-    if not to_act and not prompt:
-        return
-    who = ", ".join(_name(names, s) for s in to_act)
-    text = f"{who}: {prompt}" if who and prompt else who or prompt
-    x += 10
-    triangle_right(d, x, mid, 26, GOLD)
-    x += 32
-    if len(to_act) == 1:
-        hull, edge = _ship(to_act[0])
-        ship = ship_icon(44, hull, edge)
-        paste_sprite(im, ship, (x, mid - ship.height / 2))
-        x += 52
-    draw_text(
-        im, (x, mid), text, 28, GOLD, anchor="lm", bold=True, max_width=im.width - MARGIN - x, min_size=20
-    )
+    with panel("header", (0, 0, im.width, height)):
+        if outcome:
+            _draw_outcome_banner(im, view, outcome, names, height)
+            return
+        box = draw_text(im, (x, mid), f"Round {view.get('round', 1)}", 32, INK, anchor="lm", bold=True)
+        x = box[2] + 16
+        if view.get("final_round"):
+            w = text_width("FINAL ROUND", 26, bold=True) + 28
+            d.rounded_rectangle((x, mid - 22, x + w, mid + 22), 22, fill=(196, 40, 36))
+            draw_text(im, (x + w / 2, mid), "FINAL ROUND", 26, (255, 255, 255), anchor="mm", bold=True)
+            x += w + 16
+        to_act = list(view.get("to_act") or [])
+        prompt = str(view.get("prompt") or "")
+        if not to_act and not prompt:
+            return
+        who = ", ".join(_name(names, s) for s in to_act)
+        text = f"{who}: {prompt}" if who and prompt else who or prompt
+        triangle_right(d, x, mid, 30, GOLD)
+        x += 34
+        if len(to_act) == 1:
+            hull, edge = _ship(to_act[0])
+            ship = ship_icon(56, hull, edge)
+            paste_sprite(im, ship, (x, mid - ship.height / 2))
+            x += 64
+        draw_text(
+            im,
+            (x, mid),
+            text,
+            HEADLINE,
+            GOLD,
+            anchor="lm",
+            bold=True,
+            max_width=im.width - MARGIN - x,
+            min_size=30,
+        )
 
 
 def _draw_outcome_banner(
-    im: Image.Image, outcome: Mapping[str, Any], names: Sequence[str], x: int, height: int
+    im: Image.Image, view: View, outcome: Mapping[str, Any], names: Sequence[str], height: int
 ) -> None:
     winners = [int(s) for s in outcome.get("winners") or []]
     scores = list(outcome.get("scores") or [])
@@ -84,29 +95,24 @@ def _draw_outcome_banner(
         title = f"{who} {verb}!" + (f"  {best} VP" if best is not None else "")
     else:
         title = "Game over"
-    draw_text(
+    x = MARGIN
+    box = draw_text(
         im,
-        (x, height * 0.36),
+        (x, height * 0.38),
         title,
-        30,
+        HEADLINE,
         GOLD,
         anchor="lm",
         bold=True,
-        max_width=im.width - MARGIN - x,
-        min_size=20,
+        max_width=im.width - 2 * MARGIN - 200,
+        min_size=30,
+    )
+    draw_text(
+        im, (im.width - MARGIN, height * 0.38), f"after round {view.get('round', 1)}", 24, MUTED, anchor="rm"
     )
     reason = str(outcome.get("reason") or "")
     if reason:
-        draw_text(
-            im,
-            (x, height * 0.76),
-            reason,
-            18,
-            MUTED,
-            anchor="lm",
-            max_width=im.width - MARGIN - x,
-            min_size=16,
-        )
+        draw_text(im, (x, box[3] + 4), reason, 22, INK, max_width=im.width - 2 * MARGIN, min_size=16)
 
 
 def _places(outcome: Mapping[str, Any], n: int) -> list[str]:
@@ -128,27 +134,16 @@ def _places(outcome: Mapping[str, Any], n: int) -> list[str]:
     return places
 
 
-def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
-    d = ImageDraw.Draw(im)
-    x0, y0, x1, y1 = box
-    d.rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
-    _label(im, x0 + 14, y0 + 12, "Recent moves")
-    y = y0 + 40
-    lines = list(view.get("log") or [])
-    room = max(0, (y1 - 10 - y) // 28)
-    for entry in lines[-room:] if room else []:
-        seat = entry.get("seat")
-        text = name_seats(str(entry.get("text", "")), list(names))
-        x = x0 + 14
-        color = INK
-        if seat is not None:
-            hull, edge = _ship(int(seat))
-            paste_sprite(im, pip(18, hull, edge, 2), (x, y + 4))
-            text = f"{_name(names, int(seat))} {text}"
-        else:
-            color = GOLD
-        draw_text(im, (x + 26, y), text, 20, color, max_width=x1 - 40 - x, min_size=16)
-        y += 28
+def _without_paid(seat: Mapping[str, Any], pending: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The seat with the cards it is paying taken out of its crew: they show as paid only."""
+    paid = {str(card.get("id")) for card in pending.get("paid") or []}
+    if not paid:
+        return seat
+    crew = {
+        color: [card for card in cards or [] if str(card.get("id")) not in paid]
+        for color, cards in (seat.get("crew") or {}).items()
+    }
+    return {**seat, "crew": crew}
 
 
 def board_png(view: View, *, names: Sequence[str]) -> bytes:
@@ -156,9 +151,9 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     seats = list(view.get("seats") or [])
     over = bool(view.get("over"))
     outcome = view.get("outcome") if over else None
-    head_h = 84 if outcome else 68
+    head_h = OUTCOME_H if outcome else HEAD_H
     market_top = head_h + 12
-    market_h = 24 + SLOT_H
+    market_h = 24 + SLOT_H + (TAKE_H if take_prices(view) else 0)
     dest_top = market_top + market_h + 14
     dest_h = 24 + DEST_H
     pending = view.get("pending") or {}
@@ -166,11 +161,19 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     players_top = dest_top + dest_h + 14 + pend_h
     cols = 2
     panel_w = (WIDTH - 2 * MARGIN - GAP) // cols
+    to_act = list(view.get("to_act") or [])
+    if pending.get("paid") and to_act:
+        seats = [_without_paid(s, pending) if s.get("seat") == to_act[0] else s for s in seats]
     rows = [seats[i : i + cols] for i in range(0, len(seats), cols)]
     row_heights = [max(panel_height(s, panel_w) for s in row) for row in rows]
-    if rows and len(rows[-1]) < cols and view.get("log"):
-        row_heights[-1] = max(row_heights[-1], 200)
-    height = players_top + sum(row_heights) + GAP * max(0, len(rows) - 1) + MARGIN
+    # the recent moves and the key: beside the last panel, or in a row of their own
+    log_lines = min(6, max(1, len(view.get("log") or [])))
+    notes_h = log_height(log_lines) + GAP + key_height(panel_w)
+    beside = bool(rows) and len(rows[-1]) < cols
+    if beside:
+        row_heights[-1] = max(row_heights[-1], notes_h)
+    foot_h = 0 if beside else max(log_height(log_lines), key_height(panel_w))
+    height = players_top + sum(row_heights) + GAP * len(rows) + foot_h + MARGIN - (GAP if beside else 0)
 
     im = Image.new("RGB", (WIDTH, height), BG)
     _draw_header(im, view, names, head_h)
@@ -178,7 +181,6 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     _draw_destinations(im, view, dest_top)
     if pend_h:
         _draw_pending(im, view, names, dest_top + dest_h + 14)
-    to_act = set(view.get("to_act") or [])
     places = _places(outcome, len(seats)) if outcome else [""] * len(seats)
     winners = set(outcome.get("winners") or []) if outcome else set()
     y = players_top
@@ -195,8 +197,14 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
                 place=places[index] or None,
                 winner=index in winners,
             )
-        if len(row) < cols and view.get("log"):
+        if len(row) < cols:
             x = MARGIN + len(row) * (panel_w + GAP)
-            _draw_log(im, view, names, (x, y, x + panel_w, y + row_heights[r]))
+            key_top = y + row_heights[r] - key_height(panel_w)
+            draw_log(im, view, names, (x, y, x + panel_w, key_top - GAP))
+            draw_key(im, (x, key_top, x + panel_w, y + row_heights[r]))
         y += row_heights[r] + GAP
-    return encode_png(im)
+    if not beside:
+        draw_log(im, view, names, (MARGIN, y, MARGIN + panel_w, y + foot_h))
+        x = MARGIN + panel_w + GAP
+        draw_key(im, (x, y, x + panel_w, y + foot_h))
+    return encode_board(im)

@@ -37,11 +37,39 @@ from render.knarr.cards import (
 )
 from render.knarr.style import ARTIFACTS, COLORS, TYPE_COLORS, TYPE_NAMES, View, _label, _name
 
+TAKE_H = 34  # the row of price tags under the slots at the take step
+
+
+def take_prices(view: View) -> dict[str, str]:
+    """At the take step, what each face-up Viking costs: ``free`` or ``1 recruit``.
+
+    The free one matches the colour just recruited (the view's log says which); with the
+    Cauldron, recruiting the second of a colour makes every one free.
+    """
+    if view.get("phase") != "take" or not view.get("to_act"):
+        return {}
+    seat = view["to_act"][0]
+    color = None
+    for entry in reversed(list(view.get("log") or [])):
+        words = str(entry.get("text", "")).split()
+        if entry.get("seat") == seat and words[:2] == ["recruits", "a"] and len(words) > 2:
+            color = words[2]
+            break
+    seats = [s for s in view.get("seats") or [] if s.get("seat") == seat]
+    crew = (seats[0].get("crew") or {}) if seats else {}
+    artifacts = (view.get("options") or {}).get("artifacts") or []
+    all_free = color is not None and "cauldron" in artifacts and len(crew.get(color) or []) == 2
+    vikings = view.get("vikings") or {}
+    return {
+        c: "free" if all_free or c == color else "1 recruit" for c in COLORS if vikings.get(c) is not None
+    }
+
 
 def _draw_market(im: Image.Image, view: View, top: int) -> int:
     """The five Viking slots, the piles and the artifacts; returns the bottom edge."""
     d = ImageDraw.Draw(im)
     vikings = view.get("vikings") or {}
+    prices = take_prices(view)
     _label(im, MARGIN, top, "Vikings for hire")
     y = top + 24
     for i, color in enumerate(COLORS):
@@ -60,6 +88,19 @@ def _draw_market(im: Image.Image, view: View, top: int) -> int:
             paste_sprite(im, sprite, (x + (SLOT_W - CARD_W) / 2, y + (SLOT_H - CARD_H) / 2))
         else:
             draw_text(im, (x + SLOT_W / 2, y + SLOT_H / 2), "empty", 20, shade(edge, 1.35), anchor="mm")
+        price = prices.get(color)
+        if price:
+            free = price == "free"
+            tag = (x + 4, y + SLOT_H + 6, x + SLOT_W - 4, y + SLOT_H + TAKE_H - 2)
+            d.rounded_rectangle(tag, 13, fill=(62, 170, 84) if free else (60, 72, 94))
+            if free:
+                d.rounded_rectangle(
+                    (x - 3, y - 3, x + SLOT_W + 3, y + SLOT_H + 3), 16, outline=(98, 220, 120), width=3
+                )
+            text = "FREE" if free else price
+            draw_text(
+                im, ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2), text, 18, INK, anchor="mm", bold=free
+            )
     # piles
     piles = view.get("piles") or {}
     px = MARGIN + 5 * (SLOT_W + 10) + 8

@@ -22,12 +22,13 @@ PARCHMENT_EDGE: RGB = (92, 64, 36)
 CELL: RGB = (222, 206, 170)
 TYPE_COLORS: dict[str, RGB] = {"A": (30, 112, 122), "B": (132, 44, 54)}
 TYPE_NAMES: dict[str, str] = {"A": "Trading Lands", "B": "Lands of Influence"}
-# seat -> (hull, edge): white, beige, brown, black
+# seat -> (hull, edge): white, orange, cyan, pink. Light hulls with a dark edge read on the
+# navy board, and the four hues differ from each other (tan and brown, black on navy did not).
 SHIPS: tuple[tuple[RGB, RGB], ...] = (
     ((246, 246, 240), (40, 36, 32)),
-    ((222, 194, 146), (40, 36, 32)),
-    ((128, 82, 46), (244, 232, 210)),
-    ((22, 22, 24), (222, 222, 222)),
+    ((240, 136, 36), (40, 36, 32)),
+    ((70, 206, 222), (24, 36, 48)),
+    ((236, 112, 186), (48, 24, 40)),
 )
 ARTIFACTS: dict[str, tuple[str, str]] = {
     "mead_cup": ("Mead Cup", "After exploring, you may discard one face-up Viking and redraw it."),

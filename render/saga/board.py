@@ -23,7 +23,7 @@ from render.common import (
     WIDTH,
     Box,
     draw_text,
-    encode_png,
+    encode_board,
     paste_sprite,
     text_width,
     triangle_right,
@@ -175,4 +175,4 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
         y += ch + GAP
     _draw_log(im, view, names, (sx, y, sx + SIDE_W, map_top + MAP_H), _status_lines(view, names))
     _draw_tiles(im, view, names, tiles_top)
-    return encode_png(im)
+    return encode_board(im)

@@ -23,13 +23,13 @@ from render.common import (
     WIDTH,
     Box,
     draw_text,
-    encode_png,
+    encode_board,
     paste_sprite,
     pip,
     triangle_right,
     wrap_text,
 )
-from render.volga.map import BOARD_LEVEL, MAP_MAX_H, MAP_W, SIDE_W, SIZE_SOFT, _draw_map, _map_size
+from render.volga.map import MAP_MAX_H, MAP_W, SIDE_W, _draw_map, _map_size
 from render.volga.market import _draw_side, _side_height
 from render.volga.offer import _draw_offer, _offer_height
 from render.volga.panels import draw_panel, panel_height
@@ -202,7 +202,4 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
             x = MARGIN + len(row) * (panel_w + GAP)
             _draw_log(im, view, names, (x, y, WIDTH - MARGIN, y + row_heights[r]))
         y += row_heights[r] + GAP
-    data = encode_png(im, level=BOARD_LEVEL)
-    if len(data) > SIZE_SOFT:
-        data = encode_png(im, level=6)
-    return data
+    return encode_board(im)

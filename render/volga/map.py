@@ -112,9 +112,6 @@ TILE_GAP = 3
 MAP_PAD = 10
 SIDE_W = WIDTH - 2 * MARGIN - GAP - MAP_W
 TABLE: RGB = (34, 44, 60)
-# a board bigger than this after the quick PNG pass is packed harder (it stays under 300 KB)
-SIZE_SOFT = 280 * 1024
-BOARD_LEVEL = 3
 
 
 def _map_cells(view: View) -> tuple[list[Mapping[str, Any]], list[tuple[int, int]]]:
