@@ -7,7 +7,7 @@ is pure and cached at module level. The pictures are drawn into ``"RGB"`` images
 encoded by :func:`encode_png`.
 """
 
-from render.common.header import hand_header
+from render.common.header import hand_header, hand_header_height
 from render.common.icons import icon, pip, ship_icon, symbol
 from render.common.layout import Placed, Recording, panel, recording
 from render.common.png import encode_board, encode_png
@@ -74,6 +74,7 @@ __all__ = [
     "fit_text",
     "font",
     "hand_header",
+    "hand_header_height",
     "has_glyph",
     "icon",
     "is_light",

@@ -195,14 +195,15 @@ def fit_text(
     return text.rstrip() + "...", size
 
 
-def wrap_text(text: str, size: int, max_width: int, *, max_lines: int = 3) -> list[str]:
-    """``text`` broken into lines no wider than ``max_width`` (the last one cut if needed)."""
+def wrap_text(text: str, size: int, max_width: int, *, max_lines: int = 3, bold: bool = False) -> list[str]:
+    """``text`` broken into lines no wider than ``max_width`` (a line still too wide, and the
+    last one when lines are left over, is cut with ``...``)."""
     words = safe_text(text).split()
     lines: list[str] = []
     current = ""
     for word in words:
         trial = f"{current} {word}".strip()
-        if current and text_width(trial, size) > max_width:
+        if current and text_width(trial, size, bold=bold) > max_width:
             lines.append(current)
             current = word
         else:
@@ -211,5 +212,10 @@ def wrap_text(text: str, size: int, max_width: int, *, max_lines: int = 3) -> li
         lines.append(current)
     if len(lines) > max_lines:
         lines = lines[:max_lines]
-        lines[-1] = fit_text(lines[-1] + " ...", size, max_width, min_size=size)[0]
-    return lines
+        lines[-1] = lines[-1] + " ..."
+    return [
+        line
+        if text_width(line, size, bold=bold) <= max_width
+        else fit_text(line, size, max_width, bold=bold, min_size=size)[0]
+        for line in lines
+    ]

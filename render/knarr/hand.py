@@ -17,6 +17,7 @@ from render.common import (
     draw_text,
     encode_png,
     hand_header,
+    hand_header_height,
     icon,
     paste_sprite,
     ship_icon,
@@ -50,7 +51,9 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
 
     slot_w = (HAND_WIDTH - 2 * MARGIN) // 3
     hand_rows = max(1, (len(hand) + 2) // 3)
-    head_h = 64
+    acting = index is not None and index in (view.get("to_act") or []) and not view.get("over")
+    prompt = str(view.get("prompt") or "your turn") if acting else None
+    head_h = hand_header_height(HAND_WIDTH, prompt)
     hand_top = head_h + 12
     hand_h = 24 + hand_rows * (HAND_CARD_H + 14)
     panel_top = hand_top + hand_h + 4
@@ -63,10 +66,8 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
     if index is not None:
         hull, edge = _ship(index)
         icon = ship_icon(52, hull, edge)
-    acting = index is not None and index in (view.get("to_act") or []) and not view.get("over")
-    prompt = str(view.get("prompt") or "your turn") if acting else None
     title = f"{name}: your hand" if name else "Your hand"
-    hand_header(im, head_h, title, icon=icon, prompt=prompt, prompt_width=360)
+    hand_header(im, title, icon=icon, prompt=prompt)
 
     _label(im, MARGIN, hand_top, "Recruit one: you gain / then take")
     vikings = view.get("vikings") or {}

@@ -20,6 +20,7 @@ from render.common import (
     draw_text,
     encode_png,
     hand_header,
+    hand_header_height,
     paste_sprite,
     triangle_right,
     wrap_text,
@@ -119,7 +120,9 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
     pool = [str(m) for m in private.get("pool") or []]
     places = _leader_places(view)
 
-    head_h = 64
+    acting = me is not None and me in (view.get("to_act") or []) and not view.get("over")
+    prompt = str(view.get("prompt") or "your turn") if acting else None
+    head_h = hand_header_height(HAND_WIDTH, prompt)
     y = head_h + 12
     cols = 2
     card_w = (HAND_WIDTH - 2 * MARGIN - GAP) // cols
@@ -132,21 +135,9 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
 
     im = Image.new("RGB", (HAND_WIDTH, height), BG)
     d = ImageDraw.Draw(im)
-    acting = me is not None and me in (view.get("to_act") or []) and not view.get("over")
-    prompt = str(view.get("prompt") or "your turn") if acting else None
     who = _name(names, me) if me is not None else SIDE_NAMES[side]
     title = f"{who}: your {SIDE_NAMES[side]}' secrets"
-    hand_header(
-        im,
-        head_h,
-        title,
-        icon=shield(side, 44),
-        title_x=MARGIN + 56,
-        title_size=26,
-        prompt=prompt,
-        prompt_size=20,
-        prompt_min=15,
-    )
+    hand_header(im, title, icon=shield(side, 44), title_x=MARGIN + 56, prompt=prompt)
 
     _label(im, MARGIN, y, "Your leaders (hidden from your opponent until revealed)")
     y += 24

@@ -18,6 +18,7 @@ from render.common import (
     draw_text,
     encode_png,
     hand_header,
+    hand_header_height,
 )
 from render.volga.goods import contract_card
 from render.volga.panels import draw_panel, panel_height
@@ -65,7 +66,9 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
 
     inner = HAND_WIDTH - 2 * MARGIN
     card_w = (inner - GAP) // 2
-    head_h = 64
+    acting = index is not None and index in (view.get("to_act") or []) and not view.get("over")
+    prompt = str(view.get("prompt") or "your turn") if acting else None
+    head_h = hand_header_height(HAND_WIDTH, prompt)
     sections = _hand_sections(private)
     heights = [28 + max(1, -(-len(cards) // 2)) * (HAND_CARD_H + 10) for _, cards, _ in sections]
     body_top = head_h + 14
@@ -76,10 +79,8 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
     im = Image.new("RGB", (HAND_WIDTH, height), BG)
     d = ImageDraw.Draw(im)
     icon = ship_sprite(_seat_color(view, index), _ship_large(view, index), 52) if index is not None else None
-    acting = index is not None and index in (view.get("to_act") or []) and not view.get("over")
-    prompt = str(view.get("prompt") or "your turn") if acting else None
     title = f"{name}: your contracts" if name else "Your contracts"
-    hand_header(im, head_h, title, icon=icon, prompt=prompt)
+    hand_header(im, title, icon=icon, prompt=prompt)
 
     y = body_top
     for (label, cards, highlight), h in zip(sections, heights, strict=True):
