@@ -24,6 +24,7 @@ from render.common import (
     Box,
     draw_text,
     encode_board,
+    panel,
     paste_sprite,
     pip,
     triangle_right,
@@ -42,28 +43,29 @@ def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> No
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
-    _label(im, x0 + 14, y0 + 12, "Recent moves")
-    room = max(0, (y1 - 8 - (y0 + 40)) // 24)
-    blocks: list[tuple[int | None, list[str]]] = []
-    used = 0
-    for entry in reversed(list(view.get("log") or [])):
-        seat = entry.get("seat")
-        text = name_seats(str(entry.get("text", "")), list(names))
-        if seat is not None:
-            text = f"{_name(names, int(seat))} {text}"
-        lines = wrap_text(text, 18, x1 - x0 - 52, max_lines=2)
-        if used + len(lines) > room:
-            break
-        blocks.append((None if seat is None else int(seat), lines))
-        used += len(lines)
-    y = y0 + 40
-    for seat, lines in reversed(blocks):
-        x = x0 + 14
-        if seat is not None:
-            paste_sprite(im, pip(16, _color(_seat_color(view, seat)), (16, 16, 20), 2), (x, y + 4))
-        for line in lines:
-            draw_text(im, (x + 24, y), line, 18, INK if seat is not None else GOLD)
-            y += 24
+    with panel("recent moves", box):
+        _label(im, x0 + 14, y0 + 12, "Recent moves")
+        room = max(0, (y1 - 8 - (y0 + 40)) // 24)
+        blocks: list[tuple[int | None, list[str]]] = []
+        used = 0
+        for entry in reversed(list(view.get("log") or [])):
+            seat = entry.get("seat")
+            text = name_seats(str(entry.get("text", "")), list(names))
+            if seat is not None:
+                text = f"{_name(names, int(seat))} {text}"
+            lines = wrap_text(text, 18, x1 - x0 - 52, max_lines=2)
+            if used + len(lines) > room:
+                break
+            blocks.append((None if seat is None else int(seat), lines))
+            used += len(lines)
+        y = y0 + 40
+        for seat, lines in reversed(blocks):
+            x = x0 + 14
+            if seat is not None:
+                paste_sprite(im, pip(16, _color(_seat_color(view, seat)), (16, 16, 20), 2), (x, y + 4))
+            for line in lines:
+                draw_text(im, (x + 24, y), line, 18, INK if seat is not None else GOLD)
+                y += 24
 
 
 PHASE_TITLES: dict[str, str] = {
@@ -73,46 +75,61 @@ PHASE_TITLES: dict[str, str] = {
 }
 
 
+HEADLINE = 44  # px: about 14 px on a phone, where the board is shown 400 px wide
+HEAD_H = 88
+OUTCOME_H = 108
+
+
 def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
     d.line((0, height - 1, im.width, height - 1), fill=PANEL_EDGE, width=2)
-    mid = height / 2
-    x = MARGIN
-    phase = str(view.get("phase") or "")
-    if phase in PHASE_TITLES:
-        box = draw_text(im, (x, mid), PHASE_TITLES[phase], 26, INK, anchor="lm", bold=True)
-        x = box[2] + 18
-    else:
-        burned = int((view.get("price") or {}).get("index", 0) or 0)
-        fire = fire_mark(34)
-        paste_sprite(im, fire, (x, mid - fire.height / 2))
-        box = draw_text(im, (x + 40, mid), f"{burned}/5 burned", 26, INK, anchor="lm", bold=True)
-        x = box[2] + 18
-    outcome = view.get("outcome") if view.get("over") else None
-    if outcome:
-        _draw_outcome_banner(im, outcome, names, x + 10, height)
-        return
-    to_act = [int(s) for s in view.get("to_act") or []]
-    prompt = str(view.get("prompt") or "")
-    if not to_act and not prompt:
-        return
-    who = ", ".join(_name(names, s) for s in to_act)
-    text = f"{who}: {prompt}" if who and prompt else who or prompt
-    x += 10
-    triangle_right(d, x, mid, 26, GOLD)
-    x += 32
-    if len(to_act) == 1:
-        ship = ship_sprite(_seat_color(view, to_act[0]), _ship_large(view, to_act[0]), 44)
-        paste_sprite(im, ship, (x, mid - ship.height / 2))
-        x += 52
-    draw_text(
-        im, (x, mid), text, 28, GOLD, anchor="lm", bold=True, max_width=im.width - MARGIN - x, min_size=20
-    )
+    with panel("header", (0, 0, im.width, height)):
+        outcome = view.get("outcome") if view.get("over") else None
+        if outcome:
+            _draw_outcome_banner(im, view, outcome, names, height)
+            return
+        mid = height / 2
+        x = MARGIN
+        phase = str(view.get("phase") or "")
+        if phase in PHASE_TITLES:
+            box = draw_text(im, (x, mid), PHASE_TITLES[phase], 30, INK, anchor="lm", bold=True)
+        else:
+            fire = fire_mark(40)
+            paste_sprite(im, fire, (x, mid - fire.height / 2))
+            box = draw_text(im, (x + 46, mid), _burned_text(view), 30, INK, anchor="lm", bold=True)
+        x = box[2] + 16
+        to_act = [int(s) for s in view.get("to_act") or []]
+        prompt = str(view.get("prompt") or "")
+        if not to_act and not prompt:
+            return
+        who = ", ".join(_name(names, s) for s in to_act)
+        text = f"{who}: {prompt}" if who and prompt else who or prompt
+        triangle_right(d, x, mid, 30, GOLD)
+        x += 34
+        if len(to_act) == 1:
+            ship = ship_sprite(_seat_color(view, to_act[0]), _ship_large(view, to_act[0]), 56)
+            paste_sprite(im, ship, (x, mid - ship.height / 2))
+            x += 64
+        draw_text(
+            im,
+            (x, mid),
+            text,
+            HEADLINE,
+            GOLD,
+            anchor="lm",
+            bold=True,
+            max_width=im.width - MARGIN - x,
+            min_size=28,
+        )
+
+
+def _burned_text(view: View) -> str:
+    return f"{int((view.get('price') or {}).get('index', 0) or 0)}/5 burned"
 
 
 def _draw_outcome_banner(
-    im: Image.Image, outcome: Mapping[str, Any], names: Sequence[str], x: int, height: int
+    im: Image.Image, view: View, outcome: Mapping[str, Any], names: Sequence[str], height: int
 ) -> None:
     winners = [int(s) for s in outcome.get("winners") or []]
     scores = list(outcome.get("scores") or [])
@@ -123,13 +140,22 @@ def _draw_outcome_banner(
         title = f"{who} {verb}!" + (f"  {best} rubles" if best is not None else "")
     else:
         title = "Game over"
-    right = im.width - MARGIN
-    draw_text(
-        im, (x, height * 0.36), title, 30, GOLD, anchor="lm", bold=True, max_width=right - x, min_size=20
+    x = MARGIN
+    box = draw_text(
+        im,
+        (x, height * 0.38),
+        title,
+        HEADLINE,
+        GOLD,
+        anchor="lm",
+        bold=True,
+        max_width=im.width - 2 * MARGIN - 200,
+        min_size=28,
     )
+    draw_text(im, (im.width - MARGIN, height * 0.38), _burned_text(view), 24, MUTED, anchor="rm")
     reason = str(outcome.get("reason") or "")
     if reason:
-        draw_text(im, (x, height * 0.76), reason, 18, MUTED, anchor="lm", max_width=right - x, min_size=16)
+        draw_text(im, (x, box[3] + 4), reason, 22, INK, max_width=im.width - 2 * MARGIN, min_size=16)
 
 
 def _places(outcome: Mapping[str, Any], n: int) -> list[str]:
@@ -156,7 +182,7 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     seats = list(view.get("seats") or [])
     over = bool(view.get("over"))
     outcome = view.get("outcome") if over else None
-    head_h = 84 if outcome else 68
+    head_h = OUTCOME_H if outcome else HEAD_H
     top = head_h + 12
     map_h = _map_size(view, MAP_W, MAP_MAX_H)[1]
     side_x = MARGIN + MAP_W + GAP
@@ -174,8 +200,10 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
 
     im = Image.new("RGB", (WIDTH, height), BG)
     _draw_header(im, view, names, head_h)
-    _draw_map(im, view, names, MARGIN, top, MAP_W, MAP_MAX_H)
-    bottom = _draw_side(im, view, side_x, top, SIDE_W)
+    with panel("map", (MARGIN, top, MARGIN + MAP_W, top + map_h)):
+        _draw_map(im, view, names, MARGIN, top, MAP_W, MAP_MAX_H)
+    with panel("side column", (side_x, top, side_x + SIDE_W, top + main_h)):
+        bottom = _draw_side(im, view, side_x, top, SIDE_W)
     if log_in_side:
         _draw_log(im, view, names, (side_x, bottom + 14, side_x + SIDE_W, top + main_h))
     if offer:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -20,10 +21,11 @@ from render.common import (
     paste_sprite,
     pip,
     text_width,
+    wrap_text,
 )
 from render.volga.goods import good_icon
 from render.volga.map import _tile_rivers, tile_image
-from render.volga.pieces import city_sprite, fire_mark
+from render.volga.pieces import city_sprite, fire_mark, horde_token, prince_token
 from render.volga.style import GOODS, PARCHMENT, PARCHMENT_EDGE, View, _burned_cities, _city_names, _label
 
 PRICE_H = 132
@@ -48,10 +50,12 @@ def price_card(circles: tuple[int, ...], index: int, w: int) -> Image.Image:
         x = 14 + i * step
         cx, cy = x + size / 2, y + size / 2
         if i > index:
-            # a burned marker still covers this circle
-            paste_sprite(card, pip(size, (58, 50, 46), (26, 22, 20), 3), (x, y))
-            fire = fire_mark(round(size * 0.56))
-            paste_sprite(card, fire, (cx - fire.width / 2, cy - fire.height / 2))
+            # a later price: the table covers it with a burned-city marker until a city
+            # burns; drawn dark with a small flame so the price itself still reads
+            paste_sprite(card, pip(size, (78, 66, 58), (34, 28, 24), 3), (x, y))
+            draw_text(card, (cx, cy), str(value), 26, (236, 222, 196), anchor="mm", bold=True)
+            fire = fire_mark(round(size * 0.4))
+            paste_sprite(card, fire, (x + size - fire.width * 0.7, y - fire.height * 0.25))
             continue
         current = i == index
         if current:
@@ -74,20 +78,38 @@ def _draw_price(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
 CONTRACT_H = 46
 
 
+GoodsCount = tuple[tuple[str, int], ...]
+
+
+def _items_width(goods: GoodsCount, isize: int) -> int:
+    """Width of the goods of one city card: an icon per good, then ``x2`` when there are two."""
+    width = 0
+    for _, count in goods:
+        width += isize + 6 + (text_width(f"x{count}", 18, bold=True) + 2 if count > 1 else 0)
+    return width
+
+
 @lru_cache(maxsize=64)
-def city_contracts_card(name: str, goods: tuple[str, ...], burned: bool, w: int, h: int) -> Image.Image:
-    """The face-up contracts of one city: its name and the goods it wants."""
+def city_contracts_card(name: str, goods: GoodsCount, burned: bool, w: int, h: int) -> Image.Image:
+    """The face-up contracts of one city: its name and each good wanted, with a count.
+
+    Icons never overlap: a good wanted twice is one icon and ``x2``, and a card whose goods
+    do not fit half the column gets the whole row (see ``_contract_rows``).
+    """
     sprite = Image.new("RGB", (w, h), BG)
     d = ImageDraw.Draw(sprite)
     fill = PARCHMENT if not burned else (150, 140, 126)
     d.rounded_rectangle((0, 0, w - 1, h - 1), 9, fill=fill, outline=PARCHMENT_EDGE, width=2)
     isize = h - 14
-    step = isize + 2 if len(goods) < 3 else round(isize * 0.72)
-    x = w - 8 - isize
-    for good in reversed(goods):
+    x = w - 8 - _items_width(goods, isize) + 6
+    right = x - 8
+    for good, count in goods:
         paste_sprite(sprite, good_icon(good, isize), (x, 7))
-        x -= step
-    right = x + step - 6
+        x += isize + 2
+        if count > 1:
+            box = draw_text(sprite, (x, h / 2), f"x{count}", 18, DARK, anchor="lm", bold=True)
+            x = box[2] + 2
+        x += 4
     if burned:
         fire = fire_mark(h - 20)
         paste_sprite(sprite, fire, (8, (h - fire.height) / 2))
@@ -106,23 +128,49 @@ def city_contracts_card(name: str, goods: tuple[str, ...], burned: bool, w: int,
     return sprite
 
 
-def _contract_groups(view: View) -> list[tuple[str, tuple[str, ...]]]:
-    """``(city id, goods)`` for the face-up contracts, one group per city in table order."""
-    groups: dict[str, list[str]] = {}
+def _contract_groups(view: View) -> list[tuple[str, GoodsCount]]:
+    """``(city id, ((good, count), ...))`` for the face-up contracts, one per city, table order."""
+    groups: dict[str, dict[str, int]] = {}
     for contract in view.get("contracts") or []:
-        groups.setdefault(str(contract.get("city", "")), []).append(str(contract.get("good", "")))
+        wanted = groups.setdefault(str(contract.get("city", "")), {})
+        good = str(contract.get("good", ""))
+        wanted[good] = wanted.get(good, 0) + 1
     order = {g: i for i, g in enumerate(GOODS)}
-    return [(city, tuple(sorted(goods, key=lambda g: order.get(g, 9)))) for city, goods in groups.items()]
+    return [
+        (city, tuple(sorted(wanted.items(), key=lambda item: order.get(item[0], 9))))
+        for city, wanted in groups.items()
+    ]
+
+
+def _contract_rows(view: View, w: int) -> list[list[tuple[str, GoodsCount, int]]]:
+    """The city cards in rows of two, ``(city, goods, width)``; a crowded card takes a row."""
+    half = (w - 6) // 2
+    names = _city_names(view)
+    burned = _burned_cities(view)
+    rows: list[list[tuple[str, GoodsCount, int]]] = []
+    open_row: list[tuple[str, GoodsCount, int]] | None = None  # a half card waiting for a neighbour
+    for city, goods in _contract_groups(view):
+        name = names.get(city, city.title())
+        need = 10 + (CONTRACT_H - 14 if city in burned else 0) + min(text_width(name, 20, bold=True), 72)
+        need += 16 + _items_width(goods, CONTRACT_H - 14)
+        if need > half:
+            rows.append([(city, goods, w)])
+        elif open_row is not None:
+            open_row.append((city, goods, half))
+            open_row = None
+        else:
+            open_row = [(city, goods, half)]
+            rows.append(open_row)
+    return rows
 
 
 def _contracts_height(view: View, w: int) -> int:
-    rows = max(1, -(-len(_contract_groups(view)) // 2))
+    rows = max(1, len(_contract_rows(view, w)))
     return 24 + rows * (CONTRACT_H + 6) - 6
 
 
 def _draw_contracts(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
     count = len(view.get("contracts") or [])
-    groups = _contract_groups(view)
     cities = _city_names(view)
     burned = _burned_cities(view)
     _label(im, x, y, f"Contracts on the table: {count}")
@@ -130,18 +178,19 @@ def _draw_contracts(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
     if deck is not None:
         draw_text(im, (x + w, y), f"deck {deck}", 16, MUTED, anchor="rt", bold=True)
     y += 24
-    if not groups:
+    rows = _contract_rows(view, w)
+    if not rows:
         ImageDraw.Draw(im).rounded_rectangle((x, y, x + w, y + CONTRACT_H), 9, outline=PANEL_EDGE, width=2)
         draw_text(im, (x + w / 2, y + CONTRACT_H / 2), "none face up", 20, MUTED, anchor="mm")
         return y + CONTRACT_H
-    cw = (w - 6) // 2
-    for i, (city, goods) in enumerate(groups):
-        cx = x + (i % 2) * (cw + 6)
-        cy = y + (i // 2) * (CONTRACT_H + 6)
-        card = city_contracts_card(cities.get(city, city.title()), goods, city in burned, cw, CONTRACT_H)
-        im.paste(card, (cx, cy))
-    rows = -(-len(groups) // 2)
-    return y + rows * (CONTRACT_H + 6) - 6
+    for row in rows:
+        cx = x
+        for city, goods, cw in row:
+            card = city_contracts_card(cities.get(city, city.title()), goods, city in burned, cw, CONTRACT_H)
+            im.paste(card, (cx, y))
+            cx += cw + 6
+        y += CONTRACT_H + 6
+    return y - 6
 
 
 def _chip(im: Image.Image, x: int, y: int, text: str, fill: RGB, ink: RGB, size: int = 18) -> int:
@@ -166,6 +215,8 @@ def _chip_rows(texts: Sequence[str], w: int, size: int = 18) -> list[list[str]]:
 
 def _passes_height(view: View, w: int) -> int:
     names = [_city_names(view).get(str(c), str(c)) for c in view.get("passes_available") or []]
+    if not names:
+        return 24 + 28
     return 24 + len(_chip_rows(names, w)) * 34 - 6
 
 
@@ -223,15 +274,83 @@ def _draw_drawn_tile(im: Image.Image, view: View, x: int, y: int, w: int) -> int
     spot = view.get("spot")
     if spot:
         draw_text(im, (x + size + 14, y + 68), "spot chosen: rotate it", 18, GOLD, max_width=w - size - 14)
+        return _draw_rotations(im, tile, x, y + size + 10, w)
     return y + size
+
+
+_CLOCKWISE = {"N": "E", "E": "S", "S": "W", "W": "N"}
+PREVIEW = 84
+
+
+def rotations(tile: Mapping[str, Any]) -> list[tuple[int, tuple[str, ...]]]:
+    """``(degrees, rivers)`` for each quarter turn of the drawn tile that changes its rivers."""
+    rivers = [str(r) for r in tile.get("rivers") or []]
+    seen: list[tuple[str, ...]] = []
+    out = []
+    for quarter in range(4):
+        layout = tuple(sorted(rivers))
+        if layout not in seen:
+            seen.append(layout)
+            out.append((quarter * 90, layout))
+        rivers = [_CLOCKWISE.get(r, r) for r in rivers]
+    return out
+
+
+def _rotations_height(view: View) -> int:
+    return 10 + PREVIEW + 26 if view.get("spot") and view.get("drawn_tile") else 0
+
+
+def _draw_rotations(im: Image.Image, tile: Mapping[str, Any], x: int, y: int, w: int) -> int:
+    """Each way the tile can be turned, as ``rotate 90`` would place it."""
+    options = rotations(tile)
+    step = (w + 10) // 4
+    for i, (degrees, rivers) in enumerate(options):
+        px = x + i * step
+        im.paste(tile_image(PREVIEW, rivers), (px, y))
+        if tile.get("city"):
+            sprite = city_sprite(round(PREVIEW * 0.6), False)
+            paste_sprite(
+                im, sprite, (px + PREVIEW / 2 - sprite.width / 2, y + PREVIEW * 0.5 - sprite.height / 2)
+            )
+        draw_text(
+            im, (px + PREVIEW / 2, y + PREVIEW + 2), f"rotate {degrees}", 17, GOLD, anchor="mt", bold=True
+        )
+    return y + PREVIEW + 22
+
+
+KEY: tuple[tuple[str, str], ...] = (
+    ("horde", "Horde: burns each city it enters (the price rises) and raids ships"),
+    ("prince", "Prince: rebuilds burned cities (the price falls) and fights the Horde"),
+)
+KEY_ROW = 50
+
+
+def _key_height() -> int:
+    return 24 + len(KEY) * KEY_ROW
+
+
+def _draw_key(im: Image.Image, x: int, y: int, w: int) -> int:
+    _label(im, x, y, "Key")
+    y += 24
+    for kind, words in KEY:
+        token = horde_token(40) if kind == "horde" else prince_token(40)
+        paste_sprite(im, token, (x, y + (44 - token.height) / 2))
+        lines = wrap_text(words, 17, w - 52, max_lines=2)
+        ty = y + 22 - len(lines) * 11
+        for line in lines:
+            draw_text(im, (x + 50, ty), line, 17, INK)
+            ty += 22
+        y += KEY_ROW
+    return y
 
 
 def _side_height(view: View, w: int) -> int:
     h = PRICE_H + 14
     if view.get("phase") == "build":
-        h += 24 + 110 + 14
+        h += 24 + 110 + 14 + _rotations_height(view)
     h += _contracts_height(view, w) + 14
-    h += _passes_height(view, w)
+    h += _passes_height(view, w) + 14
+    h += _key_height()
     return h
 
 
@@ -240,4 +359,5 @@ def _draw_side(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
     if view.get("phase") == "build":
         y = _draw_drawn_tile(im, view, x, y, w) + 14
     y = _draw_contracts(im, view, x, y, w) + 14
-    return _draw_passes(im, view, x, y, w)
+    y = _draw_passes(im, view, x, y, w) + 14
+    return _draw_key(im, x, y, w)

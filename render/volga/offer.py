@@ -18,7 +18,7 @@ from render.common import (
     paste_sprite,
     text_width,
 )
-from render.volga.goods import coin_icon, contract_back, good_icon
+from render.volga.goods import coin_icon, contract_back, good_badge
 from render.volga.market import _chip
 from render.volga.pieces import ship_sprite
 from render.volga.style import GOODS, View, _city_names, _name, _seat_color, _ship_large
@@ -51,7 +51,7 @@ def _draw_bundle(im: Image.Image, x: int, mid: float, items: list[tuple[str, str
             paste_sprite(im, note, (x, mid - note.height / 2))
             x = draw_text(im, (x + 38, mid), str(count), 24, GOLD, anchor="lm", bold=True)[2] + 14
         elif kind == "good":
-            paste_sprite(im, good_icon(what, 32), (x, mid - 16))
+            paste_sprite(im, good_badge(what, 34), (x - 1, mid - 17))
             x = draw_text(im, (x + 34, mid), f"x{count}", 22, INK, anchor="lm", bold=True)[2] + 14
         elif kind == "pass":
             x = _chip(im, x, round(mid - 14), what, (214, 198, 160), DARK) + 10

@@ -37,6 +37,10 @@ SHIP_COLORS: dict[str, RGB] = {
     "black": (40, 40, 44),
 }
 SEAT_COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "white")
+# "to act" in Volga is cyan, not the gold of the other games: yellow is a seat colour here
+# and a gold frame round the yellow seat's neighbour read as that seat.
+ACT: RGB = (92, 216, 236)
+ACT_FILL: RGB = (34, 74, 88)
 GOOD_NAMES: dict[str, str] = {"amber": "Amber", "fish": "Fish", "furs": "Furs"}
 
 
