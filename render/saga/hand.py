@@ -22,6 +22,7 @@ from render.common import (
     hand_header,
     hand_header_height,
     paste_sprite,
+    text_width,
     triangle_right,
     wrap_text,
 )
@@ -71,6 +72,24 @@ def _marker_area(marker: Any, view: View) -> str | None:
         if str(space.get("marker")) == key and space.get("target"):
             return str(space["target"])
     return None
+
+
+PILE_LABEL_W = 110  # "In the pile:" before the first marker
+
+
+def _pool_rows(pool: list[str], view: View) -> list[list[tuple[str, str]]]:
+    """The markers in the pile as ``(marker, area)``, in rows that fit the picture."""
+    rows: list[list[tuple[str, str]]] = []
+    x = MARGIN + PILE_LABEL_W
+    for marker in pool:
+        area = _marker_area(marker, view) or ""
+        w = 36 + text_width(_area_name(area) if area else marker, 18) + 14
+        if not rows or x + w > HAND_WIDTH - MARGIN:
+            rows.append([])
+            x = MARGIN + (PILE_LABEL_W if len(rows) == 1 else 0)
+        rows[-1].append((marker, area))
+        x += w
+    return rows
 
 
 def _draw_leader_card(
@@ -130,7 +149,7 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
     leaders_h = 24 + rows * (CARD_H + GAP)
     dest_h = 0
     if side == "viking":
-        dest_h = 24 + max(1, len(scouted)) * 58 + (46 if pool else 0) + GAP
+        dest_h = 24 + max(1, len(scouted)) * 58 + 46 * len(_pool_rows(pool, view)) + GAP
     height = y + leaders_h + dest_h + SIDE_PANEL_H + MARGIN
 
     im = Image.new("RGB", (HAND_WIDTH, height), BG)
@@ -152,7 +171,8 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
         _label(im, MARGIN, y, "Scouted Destinations (face down on the board)")
         y += 24
         if not scouted:
-            draw_text(im, (MARGIN, y + 18), "None scouted", 20, MUTED)
+            draw_text(im, (MARGIN, y + 12), "None scouted", 20, MUTED)
+            y += 58
         for item in scouted:
             target = str(item.get("target") or _marker_area(item.get("marker"), view) or "")
             d.rounded_rectangle((MARGIN, y, HAND_WIDTH - MARGIN, y + 50), 12, fill=PANEL)
@@ -173,16 +193,15 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
                 bold=True,
             )
             y += 58
-        if pool:
-            box_ = draw_text(im, (MARGIN, y + 20), "In the pile:", 18, MUTED, anchor="lm")
-            x = box_[2] + 10
-            for marker in pool:
-                area = _marker_area(marker, view) or ""
+        for r, row in enumerate(_pool_rows(pool, view)):
+            x = MARGIN
+            if r == 0:
+                draw_text(im, (x, y + 20), "In the pile:", 18, MUTED, anchor="lm")
+                x += PILE_LABEL_W
+            for marker, area in row:
                 paste_sprite(im, sigil_token(area, 32), (x, y + 4))
-                box_ = draw_text(
-                    im, (x + 36, y + 20), _area_name(area) if area else marker, 18, INK, anchor="lm"
-                )
-                x = box_[2] + 14
+                label = _area_name(area) if area else marker
+                x = draw_text(im, (x + 36, y + 20), label, 18, INK, anchor="lm")[2] + 14
             y += 46
         y += GAP
     _draw_side_panel(im, view, names, side, (MARGIN, y, HAND_WIDTH - MARGIN, y + SIDE_PANEL_H))

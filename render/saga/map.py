@@ -65,6 +65,7 @@ from render.saga.style import (
     Point,
     View,
     _area_name,
+    leader_code,
 )
 
 
@@ -199,9 +200,7 @@ def _units_width(warriors: int, leaders: Sequence[Mapping[str, Any]], *, names: 
     w = 0
     if warriors:
         w += SHIELD + 2
-    for leader in leaders:
-        label = _leader_label(leader) if names else None
-        w += LEADER + 2 + (text_width(label, 16, bold=True) + 6 if label else 0)
+    w += len(leaders) * (LEADER + 2)
     return max(0, w - 2)
 
 
@@ -227,23 +226,20 @@ def _draw_units(
         token = leader_token(side, LEADER, revealed)
         paste_sprite(im, token, (x, cy - token.height / 2))
         label = _leader_label(leader)
-        if label is None:
-            draw_text(
-                im, (x + LEADER / 2, cy + 3), "?", 20, (255, 255, 255), anchor="mm", bold=True, halo=DARK
-            )
+        # a known leader shows its initials (the side panel spells them out); a full
+        # name here ran over the neighbouring areas
+        code = leader_code(label) if label else "?"
+        draw_text(
+            im,
+            (x + LEADER / 2, cy + 4),
+            code,
+            20 if len(code) == 1 else 15,
+            GOLD if revealed else (255, 255, 255),
+            anchor="mm",
+            bold=True,
+            halo=DARK,
+        )
         x += LEADER + 2
-        if label:
-            box = draw_text(
-                im,
-                (x + 2, cy),
-                label,
-                16,
-                GOLD if revealed else (255, 255, 255),
-                anchor="lm",
-                bold=True,
-                halo=DARK,
-            )
-            x = box[2] + 4
     return x
 
 

@@ -132,3 +132,9 @@ def _label(im: Image.Image, x: float, y: float, text: str) -> Box:
 
 def _leader_count_text(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def leader_code(name: str) -> str:
+    """The initials that stand for a leader on the map: ``SB`` for Siege-Breaker."""
+    words = [w for w in name.replace("-", " ").split() if w]
+    return "".join(w[0].upper() for w in words[:2]) or "?"
