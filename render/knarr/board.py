@@ -172,7 +172,8 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     beside = bool(rows) and len(rows[-1]) < cols
     if beside:
         row_heights[-1] = max(row_heights[-1], notes_h)
-    foot_h = 0 if beside else max(log_height(log_lines), key_height(panel_w))
+    # in a row of their own, the moves take the key's height (five lines): no taller board
+    foot_h = 0 if beside else key_height(panel_w)
     height = players_top + sum(row_heights) + GAP * len(rows) + foot_h + MARGIN - (GAP if beside else 0)
 
     im = Image.new("RGB", (WIDTH, height), BG)

@@ -319,29 +319,31 @@ def _draw_rotations(im: Image.Image, tile: Mapping[str, Any], x: int, y: int, w:
 
 
 KEY: tuple[tuple[str, str], ...] = (
-    ("horde", "Horde: burns each city it enters (the price rises) and raids ships"),
-    ("prince", "Prince: rebuilds burned cities (the price falls) and fights the Horde"),
+    ("horde", "Horde: burns the cities it enters, raids ships"),
+    ("prince", "Prince: rebuilds burned cities, fights the Horde"),
 )
-KEY_ROW = 50
+KEY_H = 24 + 60
 
 
 def _key_height() -> int:
-    return 24 + len(KEY) * KEY_ROW
+    return KEY_H
 
 
 def _draw_key(im: Image.Image, x: int, y: int, w: int) -> int:
+    """The Horde and the Prince side by side, each with two short lines."""
     _label(im, x, y, "Key")
-    y += 24
-    for kind, words in KEY:
-        token = horde_token(40) if kind == "horde" else prince_token(40)
-        paste_sprite(im, token, (x, y + (44 - token.height) / 2))
-        lines = wrap_text(words, 17, w - 52, max_lines=2)
-        ty = y + 22 - len(lines) * 11
+    top = y + 24
+    col = (w - 10) // len(KEY)
+    for i, (kind, words) in enumerate(KEY):
+        cx = x + i * (col + 10)
+        token = horde_token(36) if kind == "horde" else prince_token(36)
+        paste_sprite(im, token, (cx, top + (56 - token.height) / 2))
+        lines = wrap_text(words, 16, col - 44, max_lines=3)
+        ty = top + 28 - len(lines) * 10
         for line in lines:
-            draw_text(im, (x + 50, ty), line, 17, INK)
-            ty += 22
-        y += KEY_ROW
-    return y
+            draw_text(im, (cx + 42, ty), line, 16, INK)
+            ty += 20
+    return y + KEY_H
 
 
 def _side_height(view: View, w: int) -> int:
