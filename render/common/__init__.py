@@ -8,6 +8,7 @@ encoded by :func:`encode_png`.
 """
 
 from render.common.header import hand_header, hand_header_height
+from render.common.headline import HEADLINE, draw_headline, header_height, status_mid
 from render.common.icons import icon, pip, ship_icon, symbol
 from render.common.layout import Placed, Recording, panel, recording
 from render.common.png import encode_board, encode_png
@@ -55,6 +56,7 @@ __all__ = [
     "GAP",
     "GOLD",
     "HAND_WIDTH",
+    "HEADLINE",
     "HEADER_BG",
     "INK",
     "MARGIN",
@@ -68,6 +70,7 @@ __all__ = [
     "VIKING_COLORS",
     "WIDTH",
     "Box",
+    "draw_headline",
     "draw_text",
     "encode_board",
     "encode_png",
@@ -76,6 +79,7 @@ __all__ = [
     "hand_header",
     "hand_header_height",
     "has_glyph",
+    "header_height",
     "icon",
     "is_light",
     "panel",
@@ -86,6 +90,7 @@ __all__ = [
     "safe_text",
     "shade",
     "ship_icon",
+    "status_mid",
     "symbol",
     "text_on",
     "text_width",

@@ -25,6 +25,7 @@ class Placed:
 
     image: Image.Image
     text: str
+    size: int  # font size in pixels
     box: Box
     panel: str  # "" when drawn outside every marked panel
     bounds: Box | None  # the panel's box; None: the whole picture
@@ -73,7 +74,7 @@ def panel(name: str, box: Sequence[float]) -> Iterator[None]:
         _PANELS.reset(token)
 
 
-def note_text(image: Image.Image, text: str, mask: Image.Image, xy: tuple[int, int]) -> None:
+def note_text(image: Image.Image, text: str, size: int, mask: Image.Image, xy: tuple[int, int]) -> None:
     record = _RECORDING.get()
     if record is None:
         return
@@ -83,7 +84,7 @@ def note_text(image: Image.Image, text: str, mask: Image.Image, xy: tuple[int, i
     box = (xy[0] + ink[0], xy[1] + ink[1], xy[0] + ink[2], xy[1] + ink[3])
     panels = _PANELS.get()
     name, bounds = panels[-1] if panels else ("", None)
-    record.texts.append(Placed(image, text, box, name, bounds))
+    record.texts.append(Placed(image, text, size, box, name, bounds))
 
 
 def note_output(image: Image.Image) -> None:

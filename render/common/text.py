@@ -177,7 +177,7 @@ def draw_text(
         im.paste(halo, (ix - dx, iy - dy), outline)
     im.paste(fill, (ix, iy), mask)
     if recording_now():
-        note_text(im, text, mask, (ix, iy))
+        note_text(im, text, size, mask, (ix, iy))
     return (ix, iy, ix + w, iy + h)
 
 

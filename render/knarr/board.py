@@ -15,18 +15,20 @@ from render.common import (
     GAP,
     GOLD,
     HEADER_BG,
+    HEADLINE,
     INK,
     MARGIN,
     MUTED,
     PANEL_EDGE,
     WIDTH,
+    draw_headline,
     draw_text,
     encode_board,
+    header_height,
     panel,
-    paste_sprite,
     ship_icon,
+    status_mid,
     text_width,
-    triangle_right,
 )
 from render.knarr.cards import DEST_H, SLOT_H
 from render.knarr.footer import draw_key, draw_log, key_height, log_height
@@ -34,53 +36,52 @@ from render.knarr.market import TAKE_H, _draw_destinations, _draw_market, _draw_
 from render.knarr.panels import draw_panel, panel_height
 from render.knarr.style import View, _name, _ship
 
-HEADLINE = 44  # px: about 14 px on a phone, where the board is shown 400 px wide
-HEAD_H = 88
 OUTCOME_H = 108
+FINAL = "FINAL ROUND"
+
+
+def _headline(view: View, names: Sequence[str]) -> tuple[str, Image.Image | None]:
+    """Whose turn and what to do, and the ship of the one seat that must act."""
+    to_act = list(view.get("to_act") or [])
+    prompt = str(view.get("prompt") or "")
+    who = ", ".join(_name(names, s) for s in to_act)
+    text = f"{who}: {prompt}" if who and prompt else who or prompt
+    icon = ship_icon(56, *_ship(to_act[0])) if len(to_act) == 1 else None
+    return text, icon
+
+
+def _status_width(view: View) -> float:
+    width = text_width(f"Round {view.get('round', 1)}", 32, bold=True) + 16
+    if view.get("final_round"):
+        width += text_width(FINAL, 26, bold=True) + 28 + 16
+    return width
+
+
+def _header_height(view: View, names: Sequence[str]) -> int:
+    if view.get("over") and view.get("outcome"):
+        return OUTCOME_H
+    return header_height(WIDTH, _status_width(view), *_headline(view, names))
 
 
 def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
     d.line((0, height - 1, im.width, height - 1), fill=PANEL_EDGE, width=2)
-    mid = height / 2
-    x = MARGIN
     outcome = view.get("outcome") if view.get("over") else None
     with panel("header", (0, 0, im.width, height)):
         if outcome:
             _draw_outcome_banner(im, view, outcome, names, height)
             return
+        mid = status_mid(height)
+        x = MARGIN
         box = draw_text(im, (x, mid), f"Round {view.get('round', 1)}", 32, INK, anchor="lm", bold=True)
         x = box[2] + 16
         if view.get("final_round"):
-            w = text_width("FINAL ROUND", 26, bold=True) + 28
+            w = text_width(FINAL, 26, bold=True) + 28
             d.rounded_rectangle((x, mid - 22, x + w, mid + 22), 22, fill=(196, 40, 36))
-            draw_text(im, (x + w / 2, mid), "FINAL ROUND", 26, (255, 255, 255), anchor="mm", bold=True)
+            draw_text(im, (x + w / 2, mid), FINAL, 26, (255, 255, 255), anchor="mm", bold=True)
             x += w + 16
-        to_act = list(view.get("to_act") or [])
-        prompt = str(view.get("prompt") or "")
-        if not to_act and not prompt:
-            return
-        who = ", ".join(_name(names, s) for s in to_act)
-        text = f"{who}: {prompt}" if who and prompt else who or prompt
-        triangle_right(d, x, mid, 30, GOLD)
-        x += 34
-        if len(to_act) == 1:
-            hull, edge = _ship(to_act[0])
-            ship = ship_icon(56, hull, edge)
-            paste_sprite(im, ship, (x, mid - ship.height / 2))
-            x += 64
-        draw_text(
-            im,
-            (x, mid),
-            text,
-            HEADLINE,
-            GOLD,
-            anchor="lm",
-            bold=True,
-            max_width=im.width - MARGIN - x,
-            min_size=30,
-        )
+        draw_headline(im, x, height, *_headline(view, names))
 
 
 def _draw_outcome_banner(
@@ -151,7 +152,7 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     seats = list(view.get("seats") or [])
     over = bool(view.get("over"))
     outcome = view.get("outcome") if over else None
-    head_h = OUTCOME_H if outcome else HEAD_H
+    head_h = _header_height(view, names)
     market_top = head_h + 12
     market_h = 24 + SLOT_H + (TAKE_H if take_prices(view) else 0)
     dest_top = market_top + market_h + 14

@@ -16,6 +16,7 @@ from render.common import (
     GAP,
     GOLD,
     HEADER_BG,
+    HEADLINE,
     INK,
     MARGIN,
     MUTED,
@@ -24,12 +25,14 @@ from render.common import (
     RGB,
     WIDTH,
     Box,
+    draw_headline,
     draw_text,
     encode_board,
+    header_height,
     panel,
     paste_sprite,
+    status_mid,
     text_width,
-    triangle_right,
     wrap_text,
 )
 from render.saga.combat import _combat_height, _draw_combat, _status_lines
@@ -54,10 +57,37 @@ def _side_badge(view: View, seat: int) -> Image.Image | None:
     return shield(side, 40) if side else None
 
 
-HEADLINE = 44  # px: about 14 px on a phone, where the board is shown 400 px wide
-HEAD_H = 88
 OUTCOME_H = 108
 LOG_MIN = 100  # the side column grows below the map rather than squeeze the log under this
+
+
+def _headline(view: View, names: Sequence[str]) -> tuple[str, Image.Image | None]:
+    """Whose turn and what to do, and the shield of the one side that must act."""
+    to_act = [int(s) for s in view.get("to_act") or []]
+    prompt = str(view.get("prompt") or "")
+    who = ", ".join(_name(names, s) for s in to_act)
+    text = f"{who}: {prompt}" if who and prompt else who or prompt
+    icon = _side_badge(view, to_act[0]) if len(to_act) == 1 else None
+    return text, icon
+
+
+def _phase_title(view: View) -> str:
+    phase = str(view.get("phase") or "")
+    return PHASE_TITLES[phase] if phase in PHASE_TITLES and phase != "over" else ""
+
+
+def _status_width(view: View) -> float:
+    width = text_width(f"Round {view.get('round', 1)}", 32, bold=True) + 14
+    title = _phase_title(view)
+    if title:
+        width += text_width(title, 24, bold=True) + 28 + 14
+    return width
+
+
+def _header_height(view: View, names: Sequence[str]) -> int:
+    if view.get("over") and view.get("outcome"):
+        return OUTCOME_H
+    return header_height(WIDTH, _status_width(view), *_headline(view, names))
 
 
 def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
@@ -69,41 +99,17 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int)
         if outcome:
             _draw_outcome(im, view, outcome, names, height)
             return
-        mid = height / 2
+        mid = status_mid(height)
         x = MARGIN
         box = draw_text(im, (x, mid), f"Round {view.get('round', 1)}", 32, INK, anchor="lm", bold=True)
         x = box[2] + 14
-        phase = str(view.get("phase") or "")
-        if phase in PHASE_TITLES and phase != "over":
-            title = PHASE_TITLES[phase]
+        title = _phase_title(view)
+        if title:
             w = text_width(title, 24, bold=True) + 28
             d.rounded_rectangle((x, mid - 20, x + w, mid + 20), 20, fill=PANEL)
             draw_text(im, (x + w / 2, mid), title, 24, INK, anchor="mm", bold=True)
             x += w + 14
-        to_act = [int(s) for s in view.get("to_act") or []]
-        prompt = str(view.get("prompt") or "")
-        if not to_act and not prompt:
-            return
-        who = ", ".join(_name(names, s) for s in to_act)
-        text = f"{who}: {prompt}" if who and prompt else who or prompt
-        triangle_right(d, x, mid, 30, GOLD)
-        x += 34
-        if len(to_act) == 1:
-            badge = _side_badge(view, to_act[0])
-            if badge is not None:
-                paste_sprite(im, badge, (x, mid - badge.height / 2))
-                x += badge.width + 10
-        draw_text(
-            im,
-            (x, mid),
-            text,
-            HEADLINE,
-            GOLD,
-            anchor="lm",
-            bold=True,
-            max_width=im.width - MARGIN - x,
-            min_size=26,
-        )
+        draw_headline(im, x, height, *_headline(view, names))
 
 
 def _draw_outcome(
@@ -185,8 +191,7 @@ def _draw_log(
 
 def board_png(view: View, *, names: Sequence[str]) -> bytes:
     """The public board as PNG bytes; ``view["private"]`` is never read."""
-    over = bool(view.get("over"))
-    head_h = OUTCOME_H if over and view.get("outcome") else HEAD_H
+    head_h = _header_height(view, names)
     map_top = head_h + 12
     ch = _combat_height(view)
     above_log = 2 * (SIDE_PANEL_H + GAP) + TRACK_H + GAP + (ch + GAP if ch else 0)

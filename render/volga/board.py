@@ -16,18 +16,22 @@ from render.common import (
     GAP,
     GOLD,
     HEADER_BG,
+    HEADLINE,
     INK,
     MARGIN,
     MUTED,
     PANEL_EDGE,
     WIDTH,
     Box,
+    draw_headline,
     draw_text,
     encode_board,
+    header_height,
     panel,
     paste_sprite,
     pip,
-    triangle_right,
+    status_mid,
+    text_width,
     wrap_text,
 )
 from render.volga.map import MAP_MAX_H, MAP_W, SIDE_W, _draw_map, _map_size
@@ -75,9 +79,35 @@ PHASE_TITLES: dict[str, str] = {
 }
 
 
-HEADLINE = 44  # px: about 14 px on a phone, where the board is shown 400 px wide
-HEAD_H = 88
 OUTCOME_H = 108
+
+
+def _headline(view: View, names: Sequence[str]) -> tuple[str, Image.Image | None]:
+    """Whose turn and what to do, and the ship of the one seat that must act."""
+    to_act = [int(s) for s in view.get("to_act") or []]
+    prompt = str(view.get("prompt") or "")
+    who = ", ".join(_name(names, s) for s in to_act)
+    text = f"{who}: {prompt}" if who and prompt else who or prompt
+    icon = None
+    if len(to_act) == 1:
+        icon = ship_sprite(_seat_color(view, to_act[0]), _ship_large(view, to_act[0]), 56)
+    return text, icon
+
+
+def _status(view: View) -> str:
+    phase = str(view.get("phase") or "")
+    return PHASE_TITLES.get(phase) or _burned_text(view)
+
+
+def _status_width(view: View) -> float:
+    fire = 0 if str(view.get("phase") or "") in PHASE_TITLES else 46
+    return fire + text_width(_status(view), 30, bold=True) + 16
+
+
+def _header_height(view: View, names: Sequence[str]) -> int:
+    if view.get("over") and view.get("outcome"):
+        return OUTCOME_H
+    return header_height(WIDTH, _status_width(view), *_headline(view, names))
 
 
 def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
@@ -89,39 +119,14 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int)
         if outcome:
             _draw_outcome_banner(im, view, outcome, names, height)
             return
-        mid = height / 2
+        mid = status_mid(height)
         x = MARGIN
-        phase = str(view.get("phase") or "")
-        if phase in PHASE_TITLES:
-            box = draw_text(im, (x, mid), PHASE_TITLES[phase], 30, INK, anchor="lm", bold=True)
-        else:
+        if str(view.get("phase") or "") not in PHASE_TITLES:
             fire = fire_mark(40)
             paste_sprite(im, fire, (x, mid - fire.height / 2))
-            box = draw_text(im, (x + 46, mid), _burned_text(view), 30, INK, anchor="lm", bold=True)
-        x = box[2] + 16
-        to_act = [int(s) for s in view.get("to_act") or []]
-        prompt = str(view.get("prompt") or "")
-        if not to_act and not prompt:
-            return
-        who = ", ".join(_name(names, s) for s in to_act)
-        text = f"{who}: {prompt}" if who and prompt else who or prompt
-        triangle_right(d, x, mid, 30, GOLD)
-        x += 34
-        if len(to_act) == 1:
-            ship = ship_sprite(_seat_color(view, to_act[0]), _ship_large(view, to_act[0]), 56)
-            paste_sprite(im, ship, (x, mid - ship.height / 2))
-            x += 64
-        draw_text(
-            im,
-            (x, mid),
-            text,
-            HEADLINE,
-            GOLD,
-            anchor="lm",
-            bold=True,
-            max_width=im.width - MARGIN - x,
-            min_size=28,
-        )
+            x += 46
+        box = draw_text(im, (x, mid), _status(view), 30, INK, anchor="lm", bold=True)
+        draw_headline(im, box[2] + 16, height, *_headline(view, names))
 
 
 def _burned_text(view: View) -> str:
@@ -182,7 +187,7 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     seats = list(view.get("seats") or [])
     over = bool(view.get("over"))
     outcome = view.get("outcome") if over else None
-    head_h = OUTCOME_H if outcome else HEAD_H
+    head_h = _header_height(view, names)
     top = head_h + 12
     map_h = _map_size(view, MAP_W, MAP_MAX_H)[1]
     side_x = MARGIN + MAP_W + GAP
