@@ -2,8 +2,14 @@
 
 ``board_png(view, names=...)`` is the public board posted after every move and
 ``hand_png(view, names=...)`` is one seat's private picture (``None`` for a public view).
-Both dispatch on ``view["game"]`` to ``render.<game>``; shared helpers live in
+Both dispatch on ``view["game"]`` to the package ``render.<game>``; shared helpers live in
 ``render.common``. Pure functions: no I/O, no bot imports.
+
+A new game's pictures: a package ``render/<id>/`` whose ``__init__`` exports
+``board_png`` and ``hand_png`` with the signatures below, and its id in ``_GAMES``. Draw
+text with ``render.common.draw_text`` and mark each panel with ``render.common.panel``:
+tests/render/test_layout.py then checks the new pictures for text over text and text
+outside its panel, on views from seeded playouts at every player count.
 """
 
 from __future__ import annotations

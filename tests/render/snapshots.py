@@ -18,7 +18,7 @@ from typing import Any
 from render import board_png, hand_png
 from tests.render import sample_views as sv
 
-NAMES = ["Astrid", "Bjorn", "Sigrid", "Ulf"]
+NAMES = ["Astrid", "Bjørn", "Sigrid", "Ulf"]
 
 
 def real_game(players: int, seed: int, options: dict[str, str], steps: int) -> Any:

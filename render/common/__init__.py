@@ -1,0 +1,99 @@
+"""Drawing helpers shared by every game's pictures.
+
+``style`` holds the palette and layout sizes, ``text`` the fonts and text drawing (and the
+record of where text went, for the layout test), ``shapes`` and ``icons`` the shared
+sprites, ``png`` a fast PNG writer, ``header`` a private picture's header band. Everything
+is pure and cached at module level. The pictures are drawn into ``"RGB"`` images and
+encoded by :func:`encode_png`.
+"""
+
+from render.common.header import hand_header, hand_header_height
+from render.common.headline import HEADLINE, draw_headline, header_height, status_mid
+from render.common.icons import icon, pip, ship_icon, symbol
+from render.common.layout import Placed, Recording, panel, recording
+from render.common.png import encode_board, encode_png
+from render.common.shapes import paste_sprite, rounded, triangle_right
+from render.common.style import (
+    ASSETS,
+    BAD,
+    BG,
+    DARK,
+    GAP,
+    GOLD,
+    HAND_WIDTH,
+    HEADER_BG,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    RGB,
+    SUPERSAMPLE,
+    VIKING_COLORS,
+    WIDTH,
+    Box,
+    is_light,
+    shade,
+    text_on,
+)
+from render.common.text import (
+    FONT_FILES,
+    draw_text,
+    fit_text,
+    font,
+    has_glyph,
+    safe_text,
+    text_width,
+    wrap_text,
+)
+
+__all__ = [
+    "ASSETS",
+    "BAD",
+    "BG",
+    "DARK",
+    "FONT_FILES",
+    "GAP",
+    "GOLD",
+    "HAND_WIDTH",
+    "HEADLINE",
+    "HEADER_BG",
+    "INK",
+    "MARGIN",
+    "MUTED",
+    "PANEL",
+    "PANEL_EDGE",
+    "Placed",
+    "RGB",
+    "Recording",
+    "SUPERSAMPLE",
+    "VIKING_COLORS",
+    "WIDTH",
+    "Box",
+    "draw_headline",
+    "draw_text",
+    "encode_board",
+    "encode_png",
+    "fit_text",
+    "font",
+    "hand_header",
+    "hand_header_height",
+    "has_glyph",
+    "header_height",
+    "icon",
+    "is_light",
+    "panel",
+    "paste_sprite",
+    "pip",
+    "recording",
+    "rounded",
+    "safe_text",
+    "shade",
+    "ship_icon",
+    "status_mid",
+    "symbol",
+    "text_on",
+    "text_width",
+    "triangle_right",
+    "wrap_text",
+]

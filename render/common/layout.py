@@ -1,0 +1,97 @@
+"""Where the text went: a record kept while drawing, for the layout test.
+
+Renderers mark the panels they draw with ``with panel("name", box):``; every
+:func:`render.common.draw_text` inside notes the box of its ink and the innermost panel.
+:func:`render.common.encode_png` notes which images became pictures, so text drawn into
+sprites is left out. Nothing is noted unless a :func:`recording` is open: outside one,
+drawing pays a context-variable read per text and per panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+from PIL import Image
+
+from render.common.style import Box
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One text drawn into an image: its ink box and the panel it was drawn in."""
+
+    image: Image.Image
+    text: str
+    size: int  # font size in pixels
+    box: Box
+    panel: str  # "" when drawn outside every marked panel
+    bounds: Box | None  # the panel's box; None: the whole picture
+
+
+@dataclass
+class Recording:
+    texts: list[Placed] = field(default_factory=list)
+    # the images kept alive here, so no id is reused by a later image while recording
+    outputs: list[Image.Image] = field(default_factory=list)
+
+    def pictures(self) -> list[tuple[Image.Image, list[Placed]]]:
+        """Each picture encoded while recording, with the texts drawn into it."""
+        out = []
+        for image in self.outputs:
+            out.append((image, [p for p in self.texts if p.image is image]))
+        return out
+
+
+_RECORDING: ContextVar[Recording | None] = ContextVar("render_recording", default=None)
+_PANELS: ContextVar[tuple[tuple[str, Box], ...]] = ContextVar("render_panels", default=())
+
+
+@contextmanager
+def recording() -> Iterator[Recording]:
+    """Record every text drawn and every picture encoded inside the ``with`` block."""
+    record = Recording()
+    token = _RECORDING.set(record)
+    try:
+        yield record
+    finally:
+        _RECORDING.reset(token)
+
+
+@contextmanager
+def panel(name: str, box: Sequence[float]) -> Iterator[None]:
+    """Text drawn inside the ``with`` block belongs to the panel ``box`` (left, top, right, bottom)."""
+    if _RECORDING.get() is None:
+        yield
+        return
+    bounds = (round(box[0]), round(box[1]), round(box[2]), round(box[3]))
+    token = _PANELS.set(_PANELS.get() + ((name, bounds),))
+    try:
+        yield
+    finally:
+        _PANELS.reset(token)
+
+
+def note_text(image: Image.Image, text: str, size: int, mask: Image.Image, xy: tuple[int, int]) -> None:
+    record = _RECORDING.get()
+    if record is None:
+        return
+    ink = mask.getbbox()
+    if ink is None:
+        return
+    box = (xy[0] + ink[0], xy[1] + ink[1], xy[0] + ink[2], xy[1] + ink[3])
+    panels = _PANELS.get()
+    name, bounds = panels[-1] if panels else ("", None)
+    record.texts.append(Placed(image, text, size, box, name, bounds))
+
+
+def note_output(image: Image.Image) -> None:
+    record = _RECORDING.get()
+    if record is not None and not any(image is seen for seen in record.outputs):
+        record.outputs.append(image)
+
+
+def recording_now() -> bool:
+    return _RECORDING.get() is not None

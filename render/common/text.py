@@ -1,0 +1,221 @@
+"""Fonts and text: Open Sans from the ttf-opensans package, Pillow's bundled font as a fallback.
+
+Open Sans has the letters of Nordic, Slavic and Cyrillic names, so names are drawn as
+typed. When the package is missing, the bundled font (ASCII only) is used and
+:func:`safe_text` spells other letters in ASCII before drawing. Text masks are cached.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.common.layout import note_text, recording_now
+from render.common.style import RGB, Box
+
+
+def _packaged_fonts() -> tuple[str, str] | None:
+    """Paths of Open Sans regular and bold from the ``ttf-opensans`` package, if installed.
+
+    It covers Latin (with the extended letters of Nordic and Slavic names), Greek and
+    Cyrillic, so names are drawn as typed.
+    """
+    try:
+        import ttf_opensans
+    except ImportError:
+        return None
+    regular, bold = ttf_opensans.OPENSANS_REGULAR.path, ttf_opensans.OPENSANS_BOLD.path
+    if not (regular.is_file() and bold.is_file()):
+        return None
+    return str(regular), str(bold)
+
+
+FONT_FILES = _packaged_fonts()
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Open Sans at ``size`` pixels (cached); Pillow's bundled font when it is missing."""
+    if FONT_FILES is not None:
+        return ImageFont.truetype(FONT_FILES[1 if bold else 0], size)
+    loaded = ImageFont.load_default(size=size)
+    assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
+    return loaded
+
+
+@lru_cache(maxsize=1)
+def _missing_glyph() -> bytes:
+    """The mask of a character no font has: what a missing letter looks like."""
+    return _glyph_bytes("\ue000")
+
+
+def _glyph_bytes(ch: str) -> bytes:
+    mask = font(24).getmask(ch)
+    return bytes(mask.size) + bytes(mask)
+
+
+@lru_cache(maxsize=2048)
+def has_glyph(ch: str) -> bool:
+    """Whether the font draws ``ch`` (the bundled one: printable ASCII only)."""
+    if " " <= ch <= "~":
+        return True
+    if FONT_FILES is None or ch.isspace() or unicodedata.category(ch) in ("Cc", "Cf"):
+        return False
+    return _glyph_bytes(ch) != _missing_glyph()
+
+
+_SPELLED = {
+    "ø": "o",
+    "Ø": "O",
+    "ð": "d",
+    "Ð": "D",
+    "þ": "th",
+    "Þ": "Th",
+    "æ": "ae",
+    "Æ": "Ae",
+    "œ": "oe",
+    "Œ": "Oe",
+    "ß": "ss",
+    "ł": "l",
+    "Ł": "L",
+    "×": "x",
+    "–": "-",
+    "—": "-",
+    "’": "'",
+    "‘": "'",
+    "“": '"',
+    "”": '"',
+}
+
+
+@lru_cache(maxsize=1024)
+def safe_text(text: str) -> str:
+    """``text`` with every character the font lacks spelled in ASCII (or ``?``)."""
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", text):
+        if has_glyph(ch):
+            out.append(ch)
+            continue
+        if ch in _SPELLED:
+            out.append(_SPELLED[ch])
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if " " <= c <= "~")
+        if base:
+            out.append(base)
+        elif ch.isspace():
+            out.append(" ")
+        elif unicodedata.category(ch) not in ("Mn", "Cf", "Cc", "Sk"):
+            out.append("?")
+    return "".join(out)
+
+
+def text_width(text: str, size: int, *, bold: bool = False) -> int:
+    return _text_mask(safe_text(text), size, bold, False).size[0]
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, size: int, bold: bool, halo: bool) -> Image.Image:
+    """An ``"L"`` mask of ``text``, as tall as the font's line (ascent + descent).
+
+    ``bold`` thickens the strokes a little; ``halo`` is the mask of a wide outline, pasted
+    in a dark colour under the text so it reads on any background.
+    """
+    real_bold = bold and FONT_FILES is not None
+    f = font(size, real_bold)
+    ascent, descent = f.getmetrics()
+    fake_bold = bold and not real_bold  # the bundled font has no bold face: thicken it
+    stroke = (size / 40 if fake_bold else 0.0) + (max(2.0, size / 9) if halo else 0.0)
+    pad = math.ceil(stroke) + 1
+    width = math.ceil(f.getlength(text)) + 2 * pad
+    mask = Image.new("L", (max(1, width), ascent + descent + 2 * pad), 0)
+    if text:
+        ImageDraw.Draw(mask).text((pad, pad), text, font=f, fill=255, stroke_width=stroke, stroke_fill=255)
+    return mask
+
+
+def draw_text(
+    im: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    *,
+    anchor: str = "lt",
+    bold: bool = False,
+    halo: RGB | None = None,
+    max_width: int | None = None,
+    min_size: int = 14,
+) -> Box:
+    """Draw ``text`` and return its box.
+
+    ``anchor`` is two letters: ``l``/``m``/``r`` horizontally, ``t``/``m``/``b``
+    vertically (of the font's full line, so labels of one size line up). With
+    ``max_width`` the text shrinks down to ``min_size`` and is then cut with ``...``.
+    """
+    text = safe_text(text)
+    if max_width is not None:
+        text, size = fit_text(text, size, max_width, bold=bold, min_size=min_size)
+    mask = _text_mask(text, size, bold, False)
+    w, h = mask.size
+    x, y = xy
+    if anchor[0] == "m":
+        x -= w / 2
+    elif anchor[0] == "r":
+        x -= w
+    if anchor[1] == "m":
+        y -= h / 2
+    elif anchor[1] == "b":
+        y -= h
+    ix, iy = round(x), round(y)
+    if halo is not None:
+        outline = _text_mask(text, size, bold, True)
+        dx = (outline.size[0] - w) // 2
+        dy = (outline.size[1] - h) // 2
+        im.paste(halo, (ix - dx, iy - dy), outline)
+    im.paste(fill, (ix, iy), mask)
+    if recording_now():
+        note_text(im, text, size, mask, (ix, iy))
+    return (ix, iy, ix + w, iy + h)
+
+
+def fit_text(
+    text: str, size: int, max_width: int, *, bold: bool = False, min_size: int = 14
+) -> tuple[str, int]:
+    """The largest size (down to ``min_size``) at which ``text`` fits, cut with ``...``."""
+    text = safe_text(text)
+    while size > min_size and text_width(text, size, bold=bold) > max_width:
+        size -= 1
+    if text_width(text, size, bold=bold) <= max_width:
+        return text, size
+    while len(text) > 1 and text_width(text + "...", size, bold=bold) > max_width:
+        text = text[:-1]
+    return text.rstrip() + "...", size
+
+
+def wrap_text(text: str, size: int, max_width: int, *, max_lines: int = 3, bold: bool = False) -> list[str]:
+    """``text`` broken into lines no wider than ``max_width`` (a line still too wide, and the
+    last one when lines are left over, is cut with ``...``)."""
+    words = safe_text(text).split()
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        trial = f"{current} {word}".strip()
+        if current and text_width(trial, size, bold=bold) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1] + " ..."
+    return [
+        line
+        if text_width(line, size, bold=bold) <= max_width
+        else fit_text(line, size, max_width, bold=bold, min_size=size)[0]
+        for line in lines
+    ]

@@ -1,0 +1,13 @@
+"""Saga pictures: the public board and one side's hidden leaders.
+
+Both are drawn only from a view of ``games.saga.view`` (docs/contract.md, "Saga view");
+the board reads nothing from ``view["private"]``. ``style`` holds the palette and names,
+``pieces`` the sprites, ``geography`` and ``map`` the map, ``panels`` the supplies and the
+round track, ``combat`` the combat panel, ``tiles`` the action tiles, ``board`` and
+``hand`` the two pictures.
+"""
+
+from render.saga.board import board_png
+from render.saga.hand import hand_png
+
+__all__ = ["board_png", "hand_png"]

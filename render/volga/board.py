@@ -1,0 +1,238 @@
+"""The public Volga board: header, map, side column, offer, player panels and recent moves.
+
+Drawn only from ``games.volga.view(state, None)``; ``view["private"]`` is never read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.core import name_seats
+from render.common import (
+    BG,
+    GAP,
+    GOLD,
+    HEADER_BG,
+    HEADLINE,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL_EDGE,
+    WIDTH,
+    Box,
+    draw_headline,
+    draw_text,
+    encode_board,
+    header_height,
+    panel,
+    paste_sprite,
+    pip,
+    status_mid,
+    text_width,
+    wrap_text,
+)
+from render.volga.map import MAP_MAX_H, MAP_W, SIDE_W, _draw_map, _map_size
+from render.volga.market import _draw_side, _side_height
+from render.volga.offer import _draw_offer, _offer_height
+from render.volga.panels import draw_panel, panel_height
+from render.volga.pieces import fire_mark, ship_sprite
+from render.volga.style import View, _color, _label, _name, _seat_color, _ship_large
+
+
+def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
+    """The latest public lines that fit in ``box``, newest last, each wrapped to two lines."""
+    d = ImageDraw.Draw(im)
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
+    with panel("recent moves", box):
+        _label(im, x0 + 14, y0 + 12, "Recent moves")
+        room = max(0, (y1 - 8 - (y0 + 40)) // 24)
+        blocks: list[tuple[int | None, list[str]]] = []
+        used = 0
+        for entry in reversed(list(view.get("log") or [])):
+            seat = entry.get("seat")
+            text = name_seats(str(entry.get("text", "")), list(names))
+            if seat is not None:
+                text = f"{_name(names, int(seat))} {text}"
+            lines = wrap_text(text, 18, x1 - x0 - 52, max_lines=2)
+            if used + len(lines) > room:
+                break
+            blocks.append((None if seat is None else int(seat), lines))
+            used += len(lines)
+        y = y0 + 40
+        for seat, lines in reversed(blocks):
+            x = x0 + 14
+            if seat is not None:
+                paste_sprite(im, pip(16, _color(_seat_color(view, seat)), (16, 16, 20), 2), (x, y + 4))
+            for line in lines:
+                draw_text(im, (x + 24, y), line, 18, INK if seat is not None else GOLD)
+                y += 24
+
+
+PHASE_TITLES: dict[str, str] = {
+    "build": "Building the board",
+    "passes": "Choosing passes",
+    "ships": "Placing ships",
+}
+
+
+OUTCOME_H = 108
+
+
+def _headline(view: View, names: Sequence[str]) -> tuple[str, Image.Image | None]:
+    """Whose turn and what to do, and the ship of the one seat that must act."""
+    to_act = [int(s) for s in view.get("to_act") or []]
+    prompt = str(view.get("prompt") or "")
+    who = ", ".join(_name(names, s) for s in to_act)
+    text = f"{who}: {prompt}" if who and prompt else who or prompt
+    icon = None
+    if len(to_act) == 1:
+        icon = ship_sprite(_seat_color(view, to_act[0]), _ship_large(view, to_act[0]), 56)
+    return text, icon
+
+
+def _status(view: View) -> str:
+    phase = str(view.get("phase") or "")
+    return PHASE_TITLES.get(phase) or _burned_text(view)
+
+
+def _status_width(view: View) -> float:
+    fire = 0 if str(view.get("phase") or "") in PHASE_TITLES else 46
+    return fire + text_width(_status(view), 30, bold=True) + 16
+
+
+def _header_height(view: View, names: Sequence[str]) -> int:
+    if view.get("over") and view.get("outcome"):
+        return OUTCOME_H
+    return header_height(WIDTH, _status_width(view), *_headline(view, names))
+
+
+def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
+    d.line((0, height - 1, im.width, height - 1), fill=PANEL_EDGE, width=2)
+    with panel("header", (0, 0, im.width, height)):
+        outcome = view.get("outcome") if view.get("over") else None
+        if outcome:
+            _draw_outcome_banner(im, view, outcome, names, height)
+            return
+        mid = status_mid(height)
+        x = MARGIN
+        if str(view.get("phase") or "") not in PHASE_TITLES:
+            fire = fire_mark(40)
+            paste_sprite(im, fire, (x, mid - fire.height / 2))
+            x += 46
+        box = draw_text(im, (x, mid), _status(view), 30, INK, anchor="lm", bold=True)
+        draw_headline(im, box[2] + 16, height, *_headline(view, names))
+
+
+def _burned_text(view: View) -> str:
+    return f"{int((view.get('price') or {}).get('index', 0) or 0)}/5 burned"
+
+
+def _draw_outcome_banner(
+    im: Image.Image, view: View, outcome: Mapping[str, Any], names: Sequence[str], height: int
+) -> None:
+    winners = [int(s) for s in outcome.get("winners") or []]
+    scores = list(outcome.get("scores") or [])
+    if winners:
+        who = " & ".join(_name(names, s) for s in winners)
+        best = scores[winners[0]] if winners[0] < len(scores) else None
+        verb = "wins" if len(winners) == 1 else "win"
+        title = f"{who} {verb}!" + (f"  {best} rubles" if best is not None else "")
+    else:
+        title = "Game over"
+    x = MARGIN
+    box = draw_text(
+        im,
+        (x, height * 0.38),
+        title,
+        HEADLINE,
+        GOLD,
+        anchor="lm",
+        bold=True,
+        max_width=im.width - 2 * MARGIN - 200,
+        min_size=28,
+    )
+    draw_text(im, (im.width - MARGIN, height * 0.38), _burned_text(view), 24, MUTED, anchor="rm")
+    reason = str(outcome.get("reason") or "")
+    if reason:
+        draw_text(im, (x, box[3] + 4), reason, 22, INK, max_width=im.width - 2 * MARGIN, min_size=16)
+
+
+def _places(outcome: Mapping[str, Any], n: int) -> list[str]:
+    """``1st``, ``2nd``... by final score; winners (tie-breaks included) come first."""
+    scores = list(outcome.get("scores") or [])
+    if len(scores) < n:
+        return [""] * n
+    winners = {int(s) for s in outcome.get("winners") or []}
+    ordinals = ("1st", "2nd", "3rd", "4th", "5th")
+    places = []
+    for seat, score in enumerate(scores):
+        if seat in winners:
+            ahead = 0
+        else:
+            ahead = len(winners) + sum(
+                1 for other, s in enumerate(scores) if other not in winners and s > score
+            )
+        places.append(ordinals[min(4, ahead)])
+    return places
+
+
+def board_png(view: View, *, names: Sequence[str]) -> bytes:
+    """The public board as PNG bytes; ``view["private"]`` is never read."""
+    seats = list(view.get("seats") or [])
+    over = bool(view.get("over"))
+    outcome = view.get("outcome") if over else None
+    head_h = _header_height(view, names)
+    top = head_h + 12
+    map_h = _map_size(view, MAP_W, MAP_MAX_H)[1]
+    side_x = MARGIN + MAP_W + GAP
+    side_h = _side_height(view, SIDE_W)
+    main_h = max(map_h, side_h)
+    log_in_side = bool(view.get("log")) and main_h - side_h - 14 >= 120
+    offer = view.get("offer")
+    offer_top = top + main_h + 14
+    players_top = offer_top + (_offer_height(view, names) + 14 if offer else 0)
+    cols = 2 if len(seats) in (1, 2, 4) else 3
+    panel_w = (WIDTH - 2 * MARGIN - GAP * (cols - 1)) // cols
+    rows = [seats[i : i + cols] for i in range(0, len(seats), cols)]
+    row_heights = [max(panel_height(view, s, panel_w) for s in row) for row in rows]
+    height = players_top + sum(row_heights) + GAP * max(0, len(rows) - 1) + MARGIN
+
+    im = Image.new("RGB", (WIDTH, height), BG)
+    _draw_header(im, view, names, head_h)
+    with panel("map", (MARGIN, top, MARGIN + MAP_W, top + map_h)):
+        _draw_map(im, view, names, MARGIN, top, MAP_W, MAP_MAX_H)
+    with panel("side column", (side_x, top, side_x + SIDE_W, top + main_h)):
+        bottom = _draw_side(im, view, side_x, top, SIDE_W)
+    if log_in_side:
+        _draw_log(im, view, names, (side_x, bottom + 14, side_x + SIDE_W, top + main_h))
+    if offer:
+        _draw_offer(im, view, names, offer_top)
+    to_act = {int(s) for s in view.get("to_act") or []}
+    places = _places(outcome, len(seats)) if outcome else [""] * len(seats)
+    winners = {int(s) for s in outcome.get("winners") or []} if outcome else set()
+    y = players_top
+    for r, row in enumerate(rows):
+        for c, seat in enumerate(row):
+            x = MARGIN + c * (panel_w + GAP)
+            index = int(seat.get("seat", r * cols + c))
+            draw_panel(
+                im,
+                view,
+                (x, y, x + panel_w, y + row_heights[r]),
+                seat,
+                _name(names, index),
+                active=index in to_act and not over,
+                place=places[index] if index < len(places) and places[index] else None,
+                winner=index in winners,
+            )
+        if len(row) < cols and view.get("log") and not log_in_side:
+            x = MARGIN + len(row) * (panel_w + GAP)
+            _draw_log(im, view, names, (x, y, WIDTH - MARGIN, y + row_heights[r]))
+        y += row_heights[r] + GAP
+    return encode_board(im)
