@@ -4,7 +4,8 @@
 ``max_players``, ``setup``, ``to_act``, ``legal_actions``, ``apply``, ``view`` and
 ``outcome`` (see ``docs/contract.md``). Optional members the bot uses when present:
 ``OPTIONS`` (lobby options), ``COMMANDS`` (typed slash commands), ``label`` (short
-button text for an action) and ``summary`` (one line for the lobby and status).
+button text for an action), ``midway`` (the acting seat is part-way through one
+action) and ``summary`` (one line for the lobby and status).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from games.core import IllegalAction
 
 __all__ = ["IllegalAction", "get", "names"]
 
-_IDS = ("knarr", "volga", "saga")
+_IDS = ("knarr", "volga", "saga", "reavers")
 
 
 def names() -> list[str]:

@@ -77,11 +77,23 @@ def _saga_pattern() -> re.Pattern[str]:
     return re.compile(r"\b(D\d|" + "|".join(re.escape(w) for w in words) + r")\b")
 
 
+def _reavers_secrets(state: State, viewer: int | None) -> set[str]:
+    """Ids ``viewer`` must not see: every face-down deck, every territory tile still in its stack
+    (even the top one shows only its front), and other seats' Prophecies and Glory piles."""
+    hidden = {card for deck in state["decks"].values() for card in deck}
+    hidden |= {tile for stack in state["board"]["territories"].values() for tile in stack}
+    for seat, player in enumerate(state["seats"]):
+        if seat != viewer:
+            hidden |= set(player["prophecies"]) | set(player["pile"])
+    return hidden
+
+
 # game id -> (secret ids for a viewer, pattern of an id as it may appear in log text)
 SECRETS: dict[str, tuple[Callable[[State, int | None], set[str]], re.Pattern[str]]] = {
     "knarr": (_knarr_secrets, re.compile(r"\b[VAB]\d\d\b")),
     "volga": (_volga_secrets, re.compile(r"\b[CT]\d\d\b")),
     "saga": (_saga_secrets, _saga_pattern()),
+    "reavers": (_reavers_secrets, re.compile(r"\b[RVKBJPT]\d\d\b")),
 }
 
 

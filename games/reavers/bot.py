@@ -1,0 +1,288 @@
+"""The ``sensible`` Reavers of Midgard bot: it scores each legal action from its own view.
+
+Values are rough Glory equivalents: Favor is worth 2 at the end and buys re-rolls, a Territory
+pays 1 Glory at every cleanup left, a crew die is worth about one Glory in what it pays for.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from games.core import Rng
+
+FOOD, FAVOR, GLORY, TROPHY = 0.4, 1.8, 1.0, 1.5
+FACE_VALUE = {"double": 1.3, "hammer": 0.9, "shield": 1.0, "chest": 0.9, "clan": 0.6}
+COMBAT_FACES = (0, 0, 1, 1, 1, 2)
+SET_VALUES = {"gold": [1, 3, 6, 10], "art": [2, 5, 9], "armor": [1, 4, 8, 13]}
+LEAD_VALUE = {"red": 4 * FOOD, "yellow": 2.5, "blue": 2 * FAVOR}
+
+
+@cache
+def win_chance(dice: int, defense: int) -> float:
+    """Chance that ``dice`` combat dice make at least ``defense`` hits."""
+    if defense <= 0:
+        return 1.0
+    if dice == 0:
+        return 0.0
+    return sum(win_chance(dice - 1, defense - face) for face in COMBAT_FACES) / len(COMBAT_FACES)
+
+
+def effect_value(effect: dict[str, Any] | None) -> float:
+    if not effect:
+        return 0.0
+    value = effect.get("glory", 0) * GLORY + effect.get("food", 0) * FOOD + effect.get("favor", 0) * FAVOR
+    value += len(effect.get("dice", [])) * 1.0 + effect.get("keep", 0) * 2.0
+    value += sum(effect.get(k, 0) for k in ("troll", "kraken", "wall")) * TROPHY
+    return float(value - effect.get("lose_dice", 0) * 1.0)
+
+
+class Mind:
+    """What the bot knows about itself, read from its view."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.me = view["seats"][view["seat"]]
+        self.rounds_left = view["rounds"] - view["round"] + 1
+        self.faces: dict[str, int] = {}
+        for die in self.me["dice"]:
+            face = "wild" if die["wild"] else die["face"]
+            self.faces[face] = self.faces.get(face, 0) + 1
+        for upgrade in self.me["upgrades"]:
+            if upgrade["ready"]:
+                face = upgrade["token"]["faces"][0]
+                self.faces[face] = self.faces.get(face, 0) + 1
+        self.hammers = self.faces.get("hammer", 0) + 2 * (
+            self.faces.get("double", 0) + self.faces.get("wild", 0)
+        )
+
+    def has(self, faces: list[str]) -> bool:
+        need: dict[str, int] = {}
+        for face in faces:
+            need[face] = need.get(face, 0) + 1
+        short = sum(max(0, n - self.faces.get(face, 0)) for face, n in need.items())
+        return short <= self.faces.get("wild", 0)
+
+    def fight_value(self, dice: int, defense: int, reward: float) -> float:
+        chance = win_chance(dice + min(self.me["favor"], 2), defense)
+        return chance * reward - dice * 0.55
+
+    def best_fight(self, defense: int, reward: float) -> float:
+        return max((self.fight_value(n, defense, reward) for n in range(1, self.hammers + 1)), default=-1.0)
+
+    def needed_face(self) -> str:
+        if self.faces.get("shield", 0) < 2:
+            return "shield"
+        if self.faces.get("chest", 0) < 2:
+            return "chest"
+        return "double"
+
+    def card_value(self, card: dict[str, Any]) -> float:
+        kind = card.get("kind")
+        if kind == "treasure":
+            owned = sum(
+                1
+                for c in (self.view.get("private") or {}).get("glory_pile", [])
+                if c.get("set") == card["set"]
+            )
+            values = SET_VALUES[card["set"]]
+            before = _set_score(owned, values)
+            return float(_set_score(owned + 1, values) - before)
+        if kind in ("farm", "wall", "tower"):
+            pillage = max(0.0, self.best_fight(card["defense"], effect_value(card["reward"])))
+            return effect_value(card["gain"]) + pillage
+        if kind == "upgrade":
+            return 2.5
+        if kind == "artifact":
+            return 2.0 + card["glory"]
+        if "combo" in card:  # a Sea Battle
+            reward = card["glory"] + effect_value(card["reward"])
+            return reward if self.has(card["combo"]) else max(0.0, self.best_fight(card["defense"], reward))
+        return 1.5
+
+
+def _set_score(count: int, values: list[int]) -> int:
+    full, rest = divmod(count, len(values))
+    return full * values[-1] + (values[rest - 1] if rest else 0)
+
+
+def choose(view: dict[str, Any], actions: list[str], rng: Rng) -> str:
+    mind = Mind(view)
+    scored = [(score(mind, action), rng.random(), action) for action in actions]
+    return max(scored)[2]
+
+
+def score(mind: Mind, action: str) -> float:
+    words = action.split()
+    verb = words[0]
+    handler = _SCORERS.get(verb)
+    return handler(mind, words) if handler else 0.0
+
+
+def _place(mind: Mind, words: list[str]) -> float:
+    loc = words[1]
+    me = mind.me
+    left = mind.rounds_left
+    if loc == "recruit":
+        return 2 * FAVOR + 3.0
+    if loc == "trade":
+        return 4.0 + (2.0 if me["food"] < 4 else 0.0)
+    if loc == "villages":
+        return 5.0 if mind.has(["chest", "chest"]) else -1.0
+    if loc == "keeps":
+        return 8.0 if mind.has(["shield", "shield"]) and me["food"] >= 2 else -1.0
+    if loc == "conquer":
+        fronts = [s["top"] for s in mind.view["board"]["territories"].values() if s["top"]]
+        doable = sum(1 for f in fronts if _peace_ok(mind, f["cost"]) or mind.hammers >= 2 * f["defense"])
+        return min(3, doable) * (left + 1.5) * 0.8
+    if loc == "sea":
+        best = max((mind.card_value(b) for b in mind.view["board"]["sea"] if b), default=0.0)
+        return 2.0 + best - 1.6 if me["food"] >= 4 else -1.0
+    return 0.0
+
+
+def _peace_ok(mind: Mind, cost: dict[str, int]) -> bool:
+    me = mind.me
+    if "food" in cost:
+        return bool(me["food"] >= cost["food"])
+    if "favor" in cost:
+        return bool(me["favor"] >= cost["favor"] and cost["favor"] <= 1)
+    return len(me["dice"]) >= cost["dice"] + 2
+
+
+def _store(mind: Mind, words: list[str]) -> float:
+    return 9.0 - FACE_VALUE[words[2].split("-")[1]]
+
+
+def _join(mind: Mind, words: list[str]) -> float:
+    loc = (mind.view["resolving"] or {}).get("location")
+    if loc == "sea":
+        best = max((mind.card_value(b) for b in mind.view["board"]["sea"] if b), default=0.0)
+        return best - 4 * FOOD
+    if loc == "conquer" and mind.hammers == 0:
+        fronts = [s["top"] for s in mind.view["board"]["territories"].values() if s["top"]]
+        return 3.0 if any(_peace_ok(mind, f["cost"]) for f in fronts) else 0.0
+    return 3.0
+
+
+def _prepare(mind: Mind, words: list[str]) -> float:
+    if words[1] == "food":
+        return 1.2 if mind.me["food"] < 4 else 0.6
+    color, face = words[1].split("-")
+    return (1.0 if face == mind.needed_face() else 0.0) + (0.01 if color == "red" else 0.0)
+
+
+def _take(mind: Mind, words: list[str]) -> float:
+    kind, which = words[1], words[2] if len(words) > 2 else ""
+    board = mind.view["board"]
+    if kind == "food":
+        return 3 * FOOD + (1.5 if mind.me["food"] < 4 else 0.0)
+    if kind == "slot":
+        if which == "deck":
+            return 1.0
+        return 1.5 * len(board["recruit"][int(which) - 1]["cards"])
+    if kind == "pair":
+        if which == "deck":
+            return 3.0
+        step_deck = "keeps" if (mind.view["resolving"] or {}).get("location") == "keeps" else "villages"
+        return sum(mind.card_value(c) for c in board[step_deck][int(which) - 1])
+    if kind == "battle":
+        if which == "deck":
+            return 1.0
+        card = next(b for b in board["sea"] if b and b["id"] == which.upper())
+        return mind.card_value(card)
+    if kind == "prophecy":
+        return 1.2 if len((mind.view.get("private") or {}).get("prophecies", [])) < 3 else 0.3
+    if kind == "spoils":
+        return 2.0 if which == "keeps" else 1.5
+    return 0.0
+
+
+def _use(mind: Mind, words: list[str]) -> float:
+    cards = (mind.view["resolving"] or {}).get("cards") or []
+    card: dict[str, Any] = cards[0] if cards else {"rally": [], "clan": "red", "ability": {}}
+    if words[1] == "rally":
+        return 1.1 * len(card["rally"])
+    if words[1] == "lead":
+        return LEAD_VALUE[card["clan"]] - (0.5 if mind.me["leader"] else 0.0)
+    fires = 0.5 * (mind.rounds_left - 1) + (0.3 if words[2] in ("keeps", "conquer") else 0.0)
+    return effect_value(card["ability"]) * fires
+
+
+def _face(mind: Mind, words: list[str]) -> float:
+    return 1.0 if words[1] == mind.needed_face() else FACE_VALUE[words[1]] * 0.5
+
+
+def _trade(mind: Mind, words: list[str]) -> float:
+    return sum(FACE_VALUE[w.split("-")[1]] for w in words[1:]) + 0.2
+
+
+def _fight(mind: Mind, words: list[str]) -> float:
+    resolving = mind.view["resolving"] or {}
+    target = resolving.get("target") or {"defense": 3}
+    cards = resolving.get("cards") or []
+    if resolving.get("step") == "fight":  # a territory
+        reward = mind.rounds_left + 2.5
+    elif cards:
+        card = cards[0] if "combo" not in cards[-1] else cards[-1]
+        reward = (
+            card["glory"] + effect_value(card["reward"]) if "combo" in card else effect_value(card["reward"])
+        )
+    else:
+        reward = 2.0
+    return mind.fight_value(int(words[1]), target["defense"], reward)
+
+
+def _conquer(mind: Mind, words: list[str]) -> float:
+    front = mind.view["board"]["territories"][words[1]]["top"]
+    value = mind.rounds_left + 2.5
+    if words[2] == "force":
+        return mind.best_fight(front["defense"], value)
+    cost = front["cost"]
+    price = cost.get("food", 0) * FOOD + cost.get("favor", 0) * FAVOR + cost.get("dice", 0) * 1.0
+    return value - price
+
+
+def _give(mind: Mind, words: list[str]) -> float:
+    color, face = words[1].split("-")
+    wild = any(d["wild"] for d in mind.me["dice"] if d["color"] == color and d["face"] == face)
+    return -(1.4 if wild else FACE_VALUE[face])
+
+
+def _reroll(mind: Mind, words: list[str]) -> float:
+    fight = mind.view["combat"] or {}
+    deficit = fight.get("defense", 0) - sum(fight.get("dice", []))
+    if words[1] == "all":
+        return -1.0
+    return 1.0 - 0.3 * max(0, deficit - 1) + (0.2 if words[1] == "low" else 0.0)
+
+
+def _journey(mind: Mind, words: list[str]) -> float:
+    return 1.0 if words[1] == "pay" else 0.0
+
+
+def _beat(mind: Mind, words: list[str]) -> float:
+    return 50.0
+
+
+def _replace(mind: Mind, words: list[str]) -> float:
+    return 0.5
+
+
+_SCORERS = {
+    "place": _place,
+    "store": _store,
+    "join": _join,
+    "prepare": _prepare,
+    "take": _take,
+    "use": _use,
+    "face": _face,
+    "trade": _trade,
+    "fight": _fight,
+    "conquer": _conquer,
+    "give": _give,
+    "reroll": _reroll,
+    "journey": _journey,
+    "beat": _beat,
+    "replace": _replace,
+}

@@ -1,0 +1,230 @@
+"""The round: stocking the board, pawn placement, walking a location round the table, cleanup.
+
+Pending work is a stack of frames in ``state["stack"]``; the top frame is what happens next.
+Decision frames wait for their seat; the automatic ones (``starting``, ``location``,
+``collect``) are run here until a decision is needed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import core
+from games.core import State
+from games.reavers import scoring
+from games.reavers.data import (
+    CARDS,
+    COLORS,
+    LOCATIONS,
+    PAWNS,
+    ROUNDS,
+    SECOND_POSITION_2P,
+    SLOTS,
+    SPACES,
+    TERRITORY_GLORY,
+    location_name,
+)
+from games.reavers.dice import apply_effect, draw, player, roll_face
+
+Frame = dict[str, Any]
+AUTOMATIC = ("starting", "location", "collect")
+
+
+def order_from(state: State, first: int) -> list[int]:
+    n = state["players"]
+    return [(first + k) % n for k in range(n)]
+
+
+def position(state: State, seat: int, active: int) -> int:
+    """Index into a location's bonus row: seat distance from the active player; with two
+    players the second player takes the row printed for the fourth."""
+    distance = (seat - active) % state["players"]
+    if state["players"] == 2 and distance == 1:
+        return SECOND_POSITION_2P - 1
+    return min(distance, 4)
+
+
+def bonus(state: State, loc: str, seat: int, active: int) -> dict[str, int]:
+    return dict(LOCATIONS[loc]["bonus"][position(state, seat, active)])
+
+
+def top(state: State) -> Frame | None:
+    return state["stack"][-1] if state["stack"] else None
+
+
+def pop(state: State, frame: Frame) -> None:
+    """Remove the frame being decided, which is always the top one."""
+    if not state["stack"] or state["stack"][-1] is not frame:
+        raise RuntimeError("only the top frame can be finished")
+    state["stack"].pop()
+
+
+def location_frame(state: State) -> Frame | None:
+    return next((f for f in reversed(state["stack"]) if f["kind"] == "location"), None)
+
+
+# --- the board ---------------------------------------------------------------------------
+
+
+def stock_board(state: State) -> None:
+    """Round setup: fill every display for the player count and roll the trade dice."""
+    slots = SLOTS[str(state["players"])]
+    board = state["board"]
+    board["recruit"] = [_draw_many(state, "reavers", size) for size in slots["recruit"]]
+    board["sea"] = [draw(state, "sea") for _ in range(slots["sea"])]
+    board["prophecies"] = [draw(state, "prophecies") for _ in range(slots["prophecies"])]
+    board["villages"] = [_draw_many(state, "villages", 2) or None for _ in range(slots["villages"])]
+    board["keeps"] = [_draw_many(state, "keeps", 2) or None for _ in range(slots["keeps"])]
+    board["trade_dice"] = [
+        {"color": color, "face": roll_face(state, color)} for color in COLORS for _ in range(2)
+    ]
+
+
+def _draw_many(state: State, deck: str, count: int) -> list[str]:
+    cards = [draw(state, deck) for _ in range(count)]
+    return [c for c in cards if c is not None]
+
+
+def _deck_of(card_id: str) -> str:
+    return {"R": "reavers", "V": "villages", "K": "keeps", "B": "sea", "J": "journeys", "P": "prophecies"}[
+        card_id[0]
+    ]
+
+
+def discard(state: State, card_id: str) -> None:
+    state["discards"][_deck_of(card_id)].append(card_id)
+
+
+def _clear_board(state: State) -> None:
+    board = state["board"]
+    for key in ("recruit", "villages", "keeps"):
+        for group in board[key]:
+            for card_id in group or []:
+                discard(state, card_id)
+    for key in ("sea", "prophecies"):
+        for card_id in board[key]:
+            if card_id is not None:
+                discard(state, card_id)
+    board["trade_dice"] = []
+
+
+# --- the round ---------------------------------------------------------------------------
+
+
+def begin_round(state: State) -> None:
+    n = state["players"]
+    start = state["start"]
+    pawns = PAWNS[str(n)]
+    for p in state["seats"]:
+        p["pawns"] = pawns
+    queue = [seat for _ in range(pawns) for seat in order_from(state, start)]
+    if state["honor"] is not None:
+        queue.append(state["honor"])
+    state["queue"] = queue
+    state["picks"] = []
+    state["phase"] = "place"
+    core.log(state, None, f"round {state['round']} begins")
+
+
+def cleanup(state: State) -> None:
+    for seat, p in enumerate(state["seats"]):
+        if p["territories"]:
+            p["glory"] += TERRITORY_GLORY * len(p["territories"])
+            core.log(state, seat, f"gains {len(p['territories'])} Glory for territories")
+        for upgrade in p["upgrades"]:
+            upgrade["ready"] = True
+    _clear_board(state)
+    if state["round"] >= ROUNDS:
+        state["phase"] = "over"
+        state["final"] = scoring.final_scores(state)
+        core.log(state, None, "the sixth round is over: final scoring")
+        return
+    state["round"] += 1
+    if state["honor"] is not None:
+        state["honor"] = (state["honor"] + 1) % state["players"]
+    stock_board(state)
+    begin_round(state)
+
+
+def taken(state: State) -> list[str]:
+    return [pick["location"] for pick in state["picks"]]
+
+
+def place(state: State, seat: int, loc: str) -> None:
+    honor = state["honor"] is not None and len(state["queue"]) == 1 and not state["seats"][seat]["pawns"]
+    state["queue"].pop(0)
+    if not honor:
+        state["seats"][seat]["pawns"] -= 1
+    state["picks"].append({"location": loc, "seat": seat, "honor": honor})
+    ship = "the Honor Ship" if honor else "a longship"
+    core.log(state, seat, f"places {ship} on {location_name(loc)}")
+    state["phase"] = "resolve"
+    if loc == "trade":
+        state["start"] = seat
+        core.log(state, seat, "takes the Start Player marker")
+    order = order_from(state, seat)
+    _fire(state, loc, order)
+    state["stack"].append(
+        {"kind": "location", "location": loc, "active": seat, "order": order, "i": 0, "answers": {}}
+    )
+
+
+def _fire(state: State, loc: str, order: list[int]) -> None:
+    """Specialized Reavers under the location, then Artifacts of the location with a stored
+    die, fire for every player before anyone pays or prepares."""
+    for seat in order:
+        p = player(state, seat)
+        for reaver in p["specialized"].get(loc, []) if loc in SPACES else []:
+            apply_effect(state, seat, CARDS[reaver]["ability"])
+            core.log(state, seat, f"{CARDS[reaver]['name']} fires")
+    for seat in order:
+        p = player(state, seat)
+        for slot in p["artifacts"]:
+            data = CARDS[slot["card"]]
+            if slot["die"] is not None and data["location"] == loc:
+                slot["die"] = None
+                apply_effect(state, seat, data["effect"])
+                core.log(state, seat, f"spends the die on {data['name']}")
+
+
+# --- running automatic frames -------------------------------------------------------------
+
+
+def advance(state: State) -> None:
+    """Run automatic steps until a seat must decide or the game is over."""
+    from games.reavers import parts, raids  # they push frames and call back into this module
+
+    while state["phase"] != "over":
+        frame = top(state)
+        if frame is None:
+            if state["phase"] == "start":
+                begin_round(state)
+            elif state["queue"]:
+                state["phase"] = "place"
+                state["stack"].append({"kind": "place", "seat": state["queue"][0]})
+                return
+            else:
+                cleanup(state)
+            continue
+        kind = frame["kind"]
+        if kind == "starting":
+            if not frame["seats"]:
+                state["stack"].pop()
+                continue
+            seat = frame["seats"].pop(0)
+            parts.start_reavers(state, seat)
+        elif kind == "location":
+            if frame["i"] >= len(frame["order"]):
+                state["stack"].pop()
+                continue
+            seat = frame["order"][frame["i"]]
+            frame["i"] += 1
+            state["stack"].append({"kind": "join", "seat": seat, "location": frame["location"]})
+            return
+        elif kind == "collect":
+            if not frame["cards"]:
+                state["stack"].pop()
+                continue
+            raids.collect(state, frame["seat"], frame["cards"].pop(0))
+        else:
+            return

@@ -1,0 +1,117 @@
+"""Battle at Sea: pick a battle, survive the Journey, then beat the battle by its exact dice or
+by combat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import core
+from games.core import State
+from games.reavers import combat, flow
+from games.reavers.data import BATTLES, JOURNEYS, effect_text
+from games.reavers.dice import apply_effect, combat_choices, draw, find_payment, player, spend
+
+Frame = dict[str, Any]
+
+
+def sea_actions(state: State, frame: Frame) -> list[str]:
+    actions = [f"take battle {b}" for b in state["board"]["sea"] if b is not None]
+    if state["decks"]["sea"] or state["discards"]["sea"]:
+        actions.append("take battle deck")
+    return actions or ["skip"]
+
+
+def sea_act(state: State, frame: Frame, words: list[str]) -> None:
+    seat = frame["seat"]
+    flow.pop(state, frame)
+    if words[0] == "skip":
+        return
+    slot: int | None = None
+    if words[2] == "deck":
+        card = draw(state, "sea")
+        if card is None:
+            return
+    else:
+        card = words[2].upper()
+        slot = state["board"]["sea"].index(card)
+    core.log(state, seat, f"sails against {BATTLES[card]['name']}")
+    state["stack"].append({"kind": "battle", "seat": seat, "card": card, "slot": slot})
+    journey = draw(state, "journeys")
+    if journey is None:
+        return
+    data = JOURNEYS[journey]
+    if data["pay"] is None:
+        core.log(state, seat, f"journeys: {data['name']} ({effect_text(data['penalty'])})")
+        _suffer(state, seat, journey)
+    else:
+        core.log(state, seat, f"journeys: {data['name']}")
+        state["stack"].append({"kind": "journey", "seat": seat, "card": journey})
+
+
+def _suffer(state: State, seat: int, journey: str) -> None:
+    flow.discard(state, journey)
+    lose = apply_effect(state, seat, JOURNEYS[journey]["penalty"])
+    if lose:
+        state["stack"].append({"kind": "discard", "seat": seat, "count": lose, "then": None})
+
+
+def can_pay_journey(state: State, seat: int, journey: str) -> bool:
+    pay = JOURNEYS[journey]["pay"]
+    p = player(state, seat)
+    return bool(p["food"] >= pay["food"] and find_payment(p, pay["faces"]) is not None)
+
+
+def journey_actions(state: State, frame: Frame) -> list[str]:
+    return (["journey pay"] if can_pay_journey(state, frame["seat"], frame["card"]) else []) + [
+        "journey suffer"
+    ]
+
+
+def journey_act(state: State, frame: Frame, words: list[str]) -> None:
+    seat, journey = frame["seat"], frame["card"]
+    flow.pop(state, frame)
+    data = JOURNEYS[journey]
+    if words[1] == "pay":
+        p = player(state, seat)
+        p["food"] -= data["pay"]["food"]
+        spend(p, find_payment(p, data["pay"]["faces"]) or [])
+        flow.discard(state, journey)
+        core.log(state, seat, f"pays its way through the {data['name']}")
+    else:
+        core.log(state, seat, f"suffers the {data['name']}: {effect_text(data['penalty'])}")
+        _suffer(state, seat, journey)
+
+
+def battle_actions(state: State, frame: Frame) -> list[str]:
+    p = player(state, frame["seat"])
+    actions = ["beat"] if find_payment(p, BATTLES[frame["card"]]["combo"]) is not None else []
+    return actions + [f"fight {n}" for n in combat_choices(p)] + ["stop"]
+
+
+def battle_act(state: State, frame: Frame, words: list[str]) -> None:
+    seat, card, slot = frame["seat"], frame["card"], frame["slot"]
+    flow.pop(state, frame)
+    data = BATTLES[card]
+    if words[0] == "beat":
+        p = player(state, seat)
+        spend(p, find_payment(p, data["combo"]) or [])
+        core.log(state, seat, f"spends the exact dice to beat {data['name']}")
+        win_battle(state, seat, card, slot)
+    elif words[0] == "fight":
+        goal = {"kind": "battle", "card": card, "slot": slot}
+        combat.start(state, seat, int(words[1]), goal, data["defense"], data["name"])
+    else:
+        core.log(state, seat, f"turns away from {data['name']}")
+        if slot is None:
+            flow.discard(state, card)
+
+
+def win_battle(state: State, seat: int, card: str, slot: int | None) -> None:
+    data = BATTLES[card]
+    p = player(state, seat)
+    p["glory"] += data["glory"]
+    p["pile"].append(card)
+    if slot is not None:
+        state["board"]["sea"][slot] = None
+    core.log(state, seat, f"defeats {data['name']}: {data['glory']} Glory, {effect_text(data['reward'])}")
+    apply_effect(state, seat, data["reward"])
