@@ -2,15 +2,17 @@
 
 ``style`` holds the palette and layout sizes, ``text`` the fonts and text drawing (and the
 record of where text went, for the layout test), ``shapes`` and ``icons`` the shared
-sprites, ``png`` a fast PNG writer, ``header`` a private picture's header band. Everything
+sprites, ``png`` a fast PNG writer, ``header`` a private picture's header band, ``headline`` a
+board's header band. Everything
 is pure and cached at module level. The pictures are drawn into ``"RGB"`` images and
 encoded by :func:`encode_png`.
 """
 
 from render.common.header import hand_header, hand_header_height
+from render.common.headline import HEAD_H, HEADLINE, OUTCOME_H, board_header, outcome_header
 from render.common.icons import icon, pip, ship_icon, symbol
 from render.common.layout import Placed, Recording, panel, recording
-from render.common.png import encode_board, encode_png
+from render.common.png import encode_board, encode_png, posterize
 from render.common.shapes import paste_sprite, rounded, triangle_right
 from render.common.style import (
     ASSETS,
@@ -54,11 +56,14 @@ __all__ = [
     "FONT_FILES",
     "GAP",
     "GOLD",
+    "HEAD_H",
+    "HEADLINE",
     "HAND_WIDTH",
     "HEADER_BG",
     "INK",
     "MARGIN",
     "MUTED",
+    "OUTCOME_H",
     "PANEL",
     "PANEL_EDGE",
     "Placed",
@@ -68,6 +73,7 @@ __all__ = [
     "VIKING_COLORS",
     "WIDTH",
     "Box",
+    "board_header",
     "draw_text",
     "encode_board",
     "encode_png",
@@ -77,10 +83,12 @@ __all__ = [
     "hand_header_height",
     "has_glyph",
     "icon",
+    "outcome_header",
     "is_light",
     "panel",
     "paste_sprite",
     "pip",
+    "posterize",
     "recording",
     "rounded",
     "safe_text",

@@ -91,3 +91,16 @@ def encode_board(im: Image.Image) -> bytes:
             break
         data = encode_png(im, level=level)
     return data
+
+
+# 16 levels a channel (0, 17, ... 255): white, black and flat colours stay within 8 of what
+# was drawn, and anti-aliased edges repeat, so zlib packs a text-dense board about a third
+# smaller (and faster)
+_POSTER = [min(255, round(v / 17) * 17) for v in range(256)] * 3
+
+
+def posterize(im: Image.Image) -> Image.Image:
+    """Round each channel of ``im`` to 16 levels, in place (the picture stays the one its
+    text was recorded on); returns ``im``."""
+    im.paste(im.point(_POSTER))
+    return im
