@@ -73,8 +73,16 @@ def _tags(view: View, index: int) -> list[str]:
     tags = []
     outcome = view.get("outcome") if view.get("over") else None
     if outcome:
-        if index in (outcome.get("winners") or []):
+        winners = [int(s) for s in outcome.get("winners") or []]
+        scores = list(outcome.get("scores") or [])
+        if index in winners:
             tags.append("WINNER")
+        elif index < len(scores):
+            # winners (tie-break included) first, then by final score
+            ahead = len(winners) + sum(
+                1 for other, score in enumerate(scores) if other not in winners and score > scores[index]
+            )
+            tags.append(("1st", "2nd", "3rd", "4th", "5th")[min(4, ahead)])
         return tags
     if index in (view.get("to_act") or []):
         tags.append("to act")
@@ -131,6 +139,8 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
             x = MARGIN + c * (half + GAP)
             index = int(seat.get("seat", 2 * r + c))
             breakdown = breakdowns[index] if index < len(breakdowns) else None
+            if breakdown and "total" in breakdown:
+                seat = {**seat, "total": breakdown["total"]}  # the final score, in place of the track
             draw_ship(
                 im,
                 (x, y, x + half, y + heights[r]),

@@ -43,8 +43,9 @@ def _face(d: Paint, face: str, full: float, ink: tuple[int, ...], body: tuple[in
     if face == "hammer":
         _hammer(d, c, c + 0.02 * full, 0.9 * full, ink, 0)
     elif face == "double":
-        _hammer(d, c - 0.1 * full, c + 0.03 * full, 0.72 * full, ink, -30)
-        _hammer(d, c + 0.1 * full, c + 0.03 * full, 0.72 * full, ink, 30)
+        # two upright hammers side by side
+        _hammer(d, c - 0.17 * full, c + 0.02 * full, 0.66 * full, ink, 0)
+        _hammer(d, c + 0.17 * full, c + 0.02 * full, 0.66 * full, ink, 0)
     elif face == "shield":
         r = 0.3 * full
         d.ellipse((c - r, c - r, c + r, c + r), fill=ink)

@@ -33,7 +33,7 @@ from render.reavers.cards import (
     faces_row,
 )
 from render.reavers.dice import die, food_icon, pawn
-from render.reavers.style import LOCATION_COLORS, LOCATIONS, SLOT, View, bonus_words, seat_color
+from render.reavers.style import LOCATION_COLORS, LOCATIONS, SLOT, View, bonus_line, seat_color
 
 COLS = 3
 LOC_W = (WIDTH - 2 * MARGIN - (COLS - 1) * GAP) // COLS
@@ -144,12 +144,9 @@ def _draw_location(
     else:
         box_ = draw_text(im, (x, cy), "free", 17, MUTED, anchor="lm")
         x = box_[2]
-    bonus = [bonus_words(b) for b in info.get("bonus") or []]
-    while bonus and bonus[-1] == "-":
-        bonus.pop()
+    bonus = bonus_line(list(info.get("bonus") or []))
     if bonus:
-        text = "  ".join(f"{n + 1}. {b}" for n, b in enumerate(bonus))
-        draw_text(im, (x1 - 10, cy), text, 16, MUTED, anchor="rm", max_width=int(x1 - x - 24), min_size=12)
+        draw_text(im, (x1 - 10, cy), bonus, 16, MUTED, anchor="rm", max_width=int(x1 - x - 24), min_size=12)
     body = (x0 + 8, y0 + TITLE_H + INFO_H + 2, x1 - 8, y1 - 8)
     board = view.get("board") or {}
     if loc == "recruit":

@@ -103,7 +103,7 @@ def _draw_head(
     )
     d.rectangle((x0 + 4, y0 + 10, x0 + 14, y0 + HEAD - 2), fill=sail)
     paste_sprite(im, pawn(46, sail, edge), (x0 + 22, mid - 23))
-    glory = str(seat.get("glory", 0))
+    glory = str(seat.get("total", seat.get("glory", 0)))
     score_w = text_width(glory, SCORE, bold=True) + 50
     draw_text(im, (x1 - 16, mid), glory, SCORE, GOLD, anchor="rm", bold=True)
     paste_sprite(im, icon("vp", 42), (x1 - 16 - score_w, mid - 21))
@@ -147,7 +147,8 @@ def _draw_tokens(im: Image.Image, x: int, cy: float, right: int, seat: Mapping[s
     pawns = int(seat.get("pawns", 0) or 0)
     if pawns:
         bits.append(f"{pawns} pawn" + ("s" if pawns > 1 else ""))
-    bits.append(f"{seat.get('prophecies', 0)} prophecy")
+    count = int(seat.get("prophecies", 0) or 0)
+    bits.append(f"{count} {'prophecy' if count == 1 else 'prophecies'}")
     bits.append(f"glory pile {seat.get('glory_pile', 0)}")
     trophies = seat.get("trophies") or {}
     for key in ("troll", "kraken", "wall"):

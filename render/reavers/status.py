@@ -201,11 +201,12 @@ def draw_combat(im: Image.Image, view: View, names: Sequence[str], box: Box) -> 
             INK,
             anchor="lm",
             bold=True,
-            max_width=int(x1 - end - 80),
+            max_width=int(x1 - end - 150),
             min_size=12,
         )
         defense = int(fight.get("defense", 0) or 0)
-        _defense(im, x1 - 14, y0 + 48, defense, 40)
+        left = _defense(im, x1 - 14, y0 + 48, defense, 40)
+        draw_text(im, (left - 4, y0 + 48), "defense", 15, MUTED, anchor="rm")
         dice = [int(v) for v in fight.get("dice") or []]
         hits = sum(dice)
         x = x0 + 14
@@ -221,7 +222,7 @@ def draw_combat(im: Image.Image, view: View, names: Sequence[str], box: Box) -> 
         draw_text(
             im,
             (x0 + 14, y1 - 24),
-            f"{hits} hits vs defense {defense}: {verdict}{tail}",
+            f"{hits} hit{'s' if hits != 1 else ''} vs defense {defense}: {verdict}{tail}",
             20,
             GOLD if result == "won" else INK,
             anchor="lm",

@@ -108,19 +108,22 @@ def effect_words(effect: Mapping[str, Any] | None) -> str:
     for key in ("troll", "kraken", "wall"):
         n = int(effect.get(key, 0) or 0)
         if n:
-            words.append(f"{key} x{n}" if n > 1 else key)
+            words.append(f"{n} {key.title()} trophies" if n > 1 else f"{key.title()} trophy")
     return ", ".join(words) or "nothing"
 
 
-def bonus_words(bonus: Mapping[str, Any]) -> str:
-    if not bonus:
-        return "-"
-    if "actions" in bonus:
-        return f"{bonus['actions']} act"
-    if "cards" in bonus:
-        return f"+{bonus['cards']} card"
-    if "favor" in bonus:
-        return f"+{bonus['favor']} Favor"
-    if "glory" in bonus:
-        return f"+{bonus['glory']} Glory"
-    return "-"
+def bonus_line(bonuses: Sequence[Mapping[str, Any]]) -> str:
+    """A location's bonuses by seat distance from the active player, in a few words:
+    ``actions 3 · 2 · 1``, ``bonus cards 2 · 1``, ``bonus +2 Favor``."""
+    for key, word in (
+        ("actions", "actions"),
+        ("cards", "bonus cards"),
+        ("favor", "bonus Favor"),
+        ("glory", "bonus Glory"),
+    ):
+        values = [int(b.get(key, 0) or 0) for b in bonuses]
+        while values and not values[-1]:
+            values.pop()
+        if values:
+            return f"{word} " + " · ".join(str(v) for v in values)
+    return ""
