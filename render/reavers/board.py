@@ -12,7 +12,6 @@ from PIL import Image
 
 from games.core import name_seats
 from render.common import (
-    BG,
     GAP,
     HEAD_H,
     MARGIN,
@@ -26,8 +25,8 @@ from render.common import (
 from render.reavers.dice import pawn
 from render.reavers.locations import draw_locations, locations_height
 from render.reavers.ships import draw_ship, panel_height
-from render.reavers.status import RESOLVE_H, TRACK_H, draw_combat, draw_log, draw_resolving, draw_track
-from render.reavers.style import View, name_of, seat_color
+from render.reavers.status import TRACK_H, draw_combat, draw_log, draw_resolving, draw_track, mid_height
+from render.reavers.style import BG, View, name_of, seat_color
 
 PHASES = {"start": "Starting Reavers", "place": "Placing", "resolve": "Resolving"}
 LOG_H = 170
@@ -109,7 +108,7 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     has_combat = bool(view.get("combat"))
     # while pawns are placed there is nothing being resolved: no band for it then, unless it
     # holds the last combat or the recent moves
-    mid_h = RESOLVE_H if view.get("resolving") or has_combat or not odd else 0
+    mid_h = mid_height(view) if view.get("resolving") or has_combat or not odd else 0
     ships_top = mid_top + (mid_h + GAP if mid_h else 0)
     # the recent moves go beside the last longship when it is alone in its row, else beside
     # the location being resolved, or (with a combat there) in a band of their own
@@ -122,13 +121,13 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     _header(im, view, names, head_h)
     draw_track(im, view, names, (MARGIN, track_top, WIDTH - MARGIN, track_top + TRACK_H))
     draw_locations(im, view, loc_top)
-    left = (MARGIN, mid_top, MARGIN + half, mid_top + RESOLVE_H)
-    right = (MARGIN + half + GAP, mid_top, WIDTH - MARGIN, mid_top + RESOLVE_H)
+    left = (MARGIN, mid_top, MARGIN + half, mid_top + mid_h)
+    right = (MARGIN + half + GAP, mid_top, WIDTH - MARGIN, mid_top + mid_h)
     if has_combat:
         draw_resolving(im, view, names, left)
         draw_combat(im, view, names, right)
     elif odd and mid_h:
-        draw_resolving(im, view, names, (MARGIN, mid_top, WIDTH - MARGIN, mid_top + RESOLVE_H))
+        draw_resolving(im, view, names, (MARGIN, mid_top, WIDTH - MARGIN, mid_top + mid_h))
     elif not odd:
         draw_resolving(im, view, names, left)
         draw_log(im, view, names, right)

@@ -139,7 +139,7 @@ def spoil_words(card: Card) -> str:
     if kind == "upgrade":
         return "ship upgrade"
     if kind == "treasure":
-        return ""  # the name and the band's colour say which set
+        return "treasure for a set"
     gain = effect_words(card.get("gain"))
     if card.get("reward"):
         return f"{gain}; win {effect_words(card.get('reward'))}"

@@ -5,12 +5,12 @@ Drawn from ``games.reavers.view(state, seat)``; a public view has no private par
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import Image
 
 from render.common import (
-    BG,
     HAND_WIDTH,
     MARGIN,
     MUTED,
@@ -22,11 +22,26 @@ from render.common import (
 )
 from render.reavers.cards import draw_any, draw_prophecy
 from render.reavers.dice import pawn
-from render.reavers.style import View, label, name_of, seat_color
+from render.reavers.style import BG, View, label, name_of, seat_color
 
 PROPHECY_H = 70
 PILE_H = 84
 PILE_COLS = 3
+
+
+def _pile_summary(pile: Sequence[Mapping[str, Any]]) -> str:
+    """How many cards of each set or kind: what the end scoring counts (``2 Armor · 1 Gold``)."""
+    counts: dict[str, int] = {}
+    for card in pile:
+        cid = str(card.get("id", ""))
+        if cid.startswith("R"):
+            key = "Reaver"
+        elif cid.startswith("B"):
+            key = "Sea Battle"
+        else:
+            key = str(card.get("set") or card.get("name") or "?").title()
+        counts[key] = counts.get(key, 0) + 1
+    return " · ".join(f"{n} {key}" for key, n in sorted(counts.items()))
 
 
 def _own_seat(view: View) -> int | None:
@@ -69,9 +84,19 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
             y = top + 28 + (i // 2) * (PROPHECY_H + 8)
             draw_prophecy(im, (x, y, x + w, y + PROPHECY_H), card)
     with panel("glory pile", (0, pile_top, HAND_WIDTH, height)):
-        worth = sum(int(c.get("glory", 0) or 0) for c in pile if str(c.get("id", "")).startswith("R"))
-        tail = f", Reavers worth {worth} Glory" if worth else ""
-        label(im, MARGIN, pile_top, f"Glory pile ({len(pile)} cards{tail})", 18)
+        label(im, MARGIN, pile_top, f"Glory pile ({len(pile)} cards)", 18)
+        summary = _pile_summary(pile)
+        if summary:
+            draw_text(
+                im,
+                (HAND_WIDTH - MARGIN, pile_top),
+                summary,
+                18,
+                MUTED,
+                anchor="rt",
+                max_width=HAND_WIDTH // 2,
+                min_size=12,
+            )
         if not pile:
             draw_text(im, (MARGIN, pile_top + 40), "empty", 22, MUTED)
         w = (inner - 10 * (PILE_COLS - 1)) // PILE_COLS

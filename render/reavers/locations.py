@@ -14,7 +14,6 @@ from render.common import (
     INK,
     MARGIN,
     MUTED,
-    PANEL,
     PANEL_EDGE,
     WIDTH,
     Box,
@@ -33,7 +32,7 @@ from render.reavers.cards import (
     faces_row,
 )
 from render.reavers.dice import die, food_icon, pawn
-from render.reavers.style import LOCATION_COLORS, LOCATIONS, SLOT, View, bonus_line, seat_color
+from render.reavers.style import LOCATION_COLORS, LOCATIONS, PANEL, SLOT, View, bonus_line, seat_color
 
 COLS = 3
 LOC_W = (WIDTH - 2 * MARGIN - (COLS - 1) * GAP) // COLS

@@ -14,7 +14,6 @@ from render.common import (
     GOLD,
     INK,
     MUTED,
-    PANEL,
     PANEL_EDGE,
     Box,
     draw_text,
@@ -28,9 +27,12 @@ from render.common import (
 from render.reavers.cards import draw_reaver, draw_token
 from render.reavers.dice import die, favor_icon, food_icon, pawn
 from render.reavers.style import (
+    ACTIVE_FILL,
     CARD,
     DIE_COLORS,
+    HEAD_FILL,
     LOCATION_COLORS,
+    PANEL,
     SHORT_NAMES,
     SLOT,
     SPACES,
@@ -99,7 +101,7 @@ def _draw_head(
     sail, edge = seat_color(int(seat.get("seat", 0)))
     mid = y0 + 4 + HEAD / 2
     d.rounded_rectangle(
-        (x0 + 4, y0 + 4, x1 - 4, y0 + 4 + HEAD), 11, fill=(74, 66, 40) if active else shade(PANEL, 1.12)
+        (x0 + 4, y0 + 4, x1 - 4, y0 + 4 + HEAD), 11, fill=ACTIVE_FILL if active else HEAD_FILL
     )
     d.rectangle((x0 + 4, y0 + 10, x0 + 14, y0 + HEAD - 2), fill=sail)
     paste_sprite(im, pawn(46, sail, edge), (x0 + 22, mid - 23))

@@ -12,11 +12,11 @@ from games.core import name_seats
 from render.common import GOLD, INK, MUTED, PANEL_EDGE, Box, draw_text, panel, paste_sprite, wrap_text
 from render.reavers.cards import _defense, draw_any
 from render.reavers.dice import combat_die, pawn
-from render.reavers.style import LOCATION_NAMES, View, label, name_of, seat_color
+from render.reavers.style import LOCATION_NAMES, LOG_BG, View, label, name_of, seat_color
 
 TRACK_H = 50
-RESOLVE_H = 164
-LOG_BG = (32, 42, 58)
+RESOLVE_H = 120
+CARDS_H = 88  # the cards the current seat is resolving
 
 
 def _frame(im: Image.Image, box: Box, edge: tuple[int, int, int] = PANEL_EDGE) -> None:
@@ -178,8 +178,10 @@ def _draw_step(im: Image.Image, view: View, res: dict, box: Box) -> None:
         x += w + 6
 
 
-def combat_height(view: View) -> int:
-    return RESOLVE_H if view.get("combat") else 0
+def mid_height(view: View) -> int:
+    """The band of the location being resolved: taller while it shows the current cards."""
+    res = view.get("resolving") or {}
+    return RESOLVE_H + (CARDS_H if res.get("cards") else 0)
 
 
 def draw_combat(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
@@ -189,47 +191,54 @@ def draw_combat(im: Image.Image, view: View, names: Sequence[str], box: Box) -> 
     result = fight.get("result")
     _frame(im, box, GOLD if result is None else PANEL_EDGE)
     with panel("combat", box):
-        title = "Combat" if result is None else "Last combat"
-        label(im, x0 + 14, y0 + 10, title)
+        label(im, x0 + 14, y0 + 10, "Combat" if result is None else "Last combat")
+        defense = int(fight.get("defense", 0) or 0)
+        left = _defense(im, x1 - 14, y0 + 30, defense, 40)
+        draw_text(im, (left - 4, y0 + 30), "defense", 15, MUTED, anchor="rm")
         seat = int(fight.get("seat", 0) or 0)
-        end = _seat_chip(im, x0 + 14, y0 + 48, seat, names, 30, (x1 - x0) // 2 - 60)
+        end = _seat_chip(im, x0 + 14, y0 + 50, seat, names, 28, (x1 - x0) // 2 - 60)
         draw_text(
             im,
-            (end + 8, y0 + 48),
+            (end + 8, y0 + 50),
             f"vs {fight.get('target', '?')}",
             20,
             INK,
             anchor="lm",
             bold=True,
-            max_width=int(x1 - end - 150),
+            max_width=max(20, int(left - end - 90)),
             min_size=12,
         )
-        defense = int(fight.get("defense", 0) or 0)
-        left = _defense(im, x1 - 14, y0 + 48, defense, 40)
-        draw_text(im, (left - 4, y0 + 48), "defense", 15, MUTED, anchor="rm")
         dice = [int(v) for v in fight.get("dice") or []]
         hits = sum(dice)
         x = x0 + 14
-        size = 44 if len(dice) <= 8 else 32
-        for value in dice:
-            if x + size > x1 - 14:
-                break
-            paste_sprite(im, combat_die(value, size), (x, y0 + 72))
+        size = 40 if len(dice) <= 6 else 30
+        for value in dice[:10]:
+            paste_sprite(im, combat_die(value, size), (x, y0 + 92 - size / 2))
             x += size + 5
         verdict = {"won": "WON", "lost": "LOST"}.get(str(result), "fighting")
-        rerolls = int(fight.get("rerolls", 0) or 0)
-        tail = f"  ·  {rerolls} re-roll{'s' if rerolls != 1 else ''} (Favor)" if rerolls else ""
         draw_text(
             im,
-            (x0 + 14, y1 - 24),
-            f"{hits} hit{'s' if hits != 1 else ''} vs defense {defense}: {verdict}{tail}",
+            (x + 8, y0 + 84),
+            f"{hits} hit{'s' if hits != 1 else ''} vs {defense}: {verdict}",
             20,
             GOLD if result == "won" else INK,
             anchor="lm",
             bold=True,
-            max_width=x1 - x0 - 28,
+            max_width=max(20, x1 - x - 22),
             min_size=13,
         )
+        rerolls = int(fight.get("rerolls", 0) or 0)
+        if rerolls:
+            draw_text(
+                im,
+                (x + 8, y0 + 106),
+                f"{rerolls} re-roll{'s' if rerolls != 1 else ''} for Favor",
+                15,
+                MUTED,
+                anchor="lm",
+                max_width=max(20, x1 - x - 22),
+                min_size=11,
+            )
 
 
 def draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:

@@ -63,9 +63,16 @@ KIND_COLORS: dict[str, RGB] = {
     "tower": (140, 90, 70),
 }
 SET_COLORS: dict[str, RGB] = {"gold": (212, 170, 40), "art": (176, 96, 150), "armor": (120, 136, 150)}
-CARD: RGB = (236, 226, 204)
-CARD_EDGE: RGB = (90, 70, 44)
-SLOT: RGB = (34, 44, 60)
+# The board is posterized to 16 levels a channel (multiples of 17) before it is encoded:
+# its large flat colours are picked on those levels so they come out exactly as chosen.
+BG: RGB = (17, 34, 51)
+PANEL: RGB = (34, 51, 68)
+LOG_BG: RGB = (34, 51, 68)
+SLOT: RGB = (17, 34, 51)
+HEAD_FILL: RGB = (51, 68, 85)
+ACTIVE_FILL: RGB = (68, 68, 34)
+CARD: RGB = (238, 221, 204)
+CARD_EDGE: RGB = (85, 68, 34)
 FOOD: RGB = (236, 170, 80)
 FAVOR: RGB = (150, 200, 255)
 # seat -> (sail, edge): light hues that differ from the three dice colours and each other
