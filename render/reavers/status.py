@@ -78,18 +78,16 @@ def draw_track(im: Image.Image, view: View, names: Sequence[str], box: Box) -> N
         if queue and view.get("phase") == "place":
             box_ = draw_text(im, (x, cy), "TO PLACE", 15, MUTED, anchor="lm", bold=True)
             x = box_[2] + 8
+            # with 3 players the Honor Ship's pick is the last in the queue until it is placed
+            honor_left = int(view.get("players", 0) or 0) == 3 and not any(
+                p.get("honor") for p in view.get("picks") or []
+            )
             for i, seat in enumerate(queue):
-                sail, edge = seat_color(seat)
-                is_honor = (
-                    honor is not None
-                    and i == len(queue) - 1
-                    and len(view.get("picks") or []) + len(queue) > 3
-                )
                 if x + 32 > x1 - 8:
                     break
-                paste_sprite(
-                    im, pawn(30, sail, edge, is_honor and int(view.get("players", 0)) == 3), (x, cy - 15)
-                )
+                sail, edge = seat_color(seat)
+                is_honor = honor_left and i == len(queue) - 1
+                paste_sprite(im, pawn(30, sail, edge, is_honor), (x, cy - 15))
                 x += 34
 
 

@@ -122,3 +122,16 @@ def test_the_outcome_names_the_winner() -> None:
     other["outcome"]["winners"] = [(view["outcome"]["winners"][0] + 1) % 4]
     assert board_png(other, names=rv.NAMES[:4]) != board_png(view, names=rv.NAMES[:4])
     assert data.height > 1000
+
+
+def test_no_text_over_text_with_long_names() -> None:
+    """The layout test's check, with names that must be shrunk or cut everywhere they go."""
+    from functools import partial
+
+    from tests.render.test_layout import check
+
+    found: list[str] = []
+    for state in rv.sample(5, seed=9, count=4):
+        found += check("board", partial(board_png, rv.public(state), names=rv.LONG_NAMES))
+        found += check("hand", partial(hand_png, rv.seen_by(state, 0), names=rv.LONG_NAMES, seat=0))
+    assert not found, "\n".join(found[:20])
