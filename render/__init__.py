@@ -21,7 +21,7 @@ from typing import Any
 
 __all__ = ["board_png", "hand_png", "supported"]
 
-_GAMES = ("knarr", "volga", "saga")
+_GAMES = ("knarr", "volga", "saga", "reavers")
 
 
 def supported() -> list[str]:

@@ -2,16 +2,18 @@
 
 ``style`` holds the palette and layout sizes, ``text`` the fonts and text drawing (and the
 record of where text went, for the layout test), ``shapes`` and ``icons`` the shared
-sprites, ``png`` a fast PNG writer, ``header`` a private picture's header band. Everything
+sprites, ``png`` a fast PNG writer, ``header`` a private picture's header band, ``headline`` a
+board's header band. Everything
 is pure and cached at module level. The pictures are drawn into ``"RGB"`` images and
 encoded by :func:`encode_png`.
 """
 
+from render.common.board_header import OUTCOME_H, board_header, outcome_header
 from render.common.header import hand_header, hand_header_height
-from render.common.headline import HEADLINE, draw_headline, header_height, status_mid
+from render.common.headline import HEAD_H, HEADLINE, draw_headline, header_height, status_mid
 from render.common.icons import icon, pip, ship_icon, symbol
 from render.common.layout import Placed, Recording, panel, recording
-from render.common.png import encode_board, encode_png
+from render.common.png import encode_board, encode_png, posterize
 from render.common.shapes import paste_sprite, rounded, triangle_right
 from render.common.style import (
     ASSETS,
@@ -55,12 +57,14 @@ __all__ = [
     "FONT_FILES",
     "GAP",
     "GOLD",
-    "HAND_WIDTH",
+    "HEAD_H",
     "HEADLINE",
+    "HAND_WIDTH",
     "HEADER_BG",
     "INK",
     "MARGIN",
     "MUTED",
+    "OUTCOME_H",
     "PANEL",
     "PANEL_EDGE",
     "Placed",
@@ -70,6 +74,7 @@ __all__ = [
     "VIKING_COLORS",
     "WIDTH",
     "Box",
+    "board_header",
     "draw_headline",
     "draw_text",
     "encode_board",
@@ -81,10 +86,12 @@ __all__ = [
     "has_glyph",
     "header_height",
     "icon",
+    "outcome_header",
     "is_light",
     "panel",
     "paste_sprite",
     "pip",
+    "posterize",
     "recording",
     "rounded",
     "safe_text",
