@@ -16,7 +16,7 @@ from games.core import IllegalAction
 
 __all__ = ["IllegalAction", "get", "names"]
 
-_IDS = ("knarr", "volga", "saga")
+_IDS = ("knarr", "volga", "saga", "pax")
 
 
 def names() -> list[str]:

@@ -77,11 +77,31 @@ def _saga_pattern() -> re.Pattern[str]:
     return re.compile(r"\b(D\d|" + "|".join(re.escape(w) for w in words) + r")\b")
 
 
+def _pax_secrets(state: State, viewer: int | None) -> set[str]:
+    """Ids ``viewer`` must not see: the SAGA PILE, other hands (closed hands), a tile drawn by
+    SWEDEN and not yet placed (someone else's), hand tiles in a TRADE offer not made by or to
+    the viewer (or not yet sent to it), and face-down Victory Conditions."""
+    hidden = set(state["pile"])
+    hidden |= {c["id"] for c in state["conditions"] if not c["face_up"]}
+    if state["options"]["hands"] == "closed":
+        for seat, player in enumerate(state["seats"]):
+            if seat != viewer:
+                hidden |= set(player["hand"])
+        offer = state["offer"]
+        if offer is not None and offer["sent"] and offer["to"] == viewer:
+            hidden -= set(offer["give"]["tiles"])
+    pending = state["pending"]
+    if pending is not None and pending["action"] == "sweden" and state["current"] != viewer:
+        hidden.add(pending["tile"])
+    return hidden
+
+
 # game id -> (secret ids for a viewer, pattern of an id as it may appear in log text)
 SECRETS: dict[str, tuple[Callable[[State, int | None], set[str]], re.Pattern[str]]] = {
     "knarr": (_knarr_secrets, re.compile(r"\b[VAB]\d\d\b")),
     "volga": (_volga_secrets, re.compile(r"\b[CT]\d\d\b")),
     "saga": (_saga_secrets, _saga_pattern()),
+    "pax": (_pax_secrets, re.compile(r"\b(?:[VEAG]\d\d|[NSAE]\d)\b")),
 }
 
 
@@ -123,6 +143,11 @@ def _cases() -> list[tuple[str, int, dict[str, str]]]:
         players = 2 + index % 3
         ship = "advanced" if index % 2 else "normal"
         cases.append(("knarr", players, {"artifact": artifact, "ship": ship}))
+    pax = games.get("pax")
+    for index, difficulty in enumerate(next(o for o in pax.OPTIONS if o["name"] == "difficulty")["choices"]):
+        conditions = "down" if index % 2 else "up"
+        hands = "open" if index == 2 else "closed"
+        cases.append(("pax", 2 + index, {"difficulty": difficulty, "conditions": conditions, "hands": hands}))
     return cases
 
 

@@ -1,0 +1,211 @@
+"""The ``sensible`` Pax Viking bot: it reads only its own view and its legal actions.
+
+It spreads Followers: it PLAYS what it can, sails toward posts where it could PLAY a
+Venture from its hand or PARLEY onto a tile (trade centers and allies first), ACTIVATES its
+Ventures, uses its influence actions, INVESTS in tiles it can use, votes for Events that do
+not hurt it, accepts fair trades and never builds offers of its own.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from games.core import Rng
+
+View = dict[str, Any]
+_KIND_VALUE = {"god": 5, "advocate": 4, "venture": 4, "event": 3}
+
+
+def _me(view: View) -> dict[str, Any]:
+    return dict(view["seats"][view["seat"]])
+
+
+def _hand(view: View) -> list[dict[str, Any]]:
+    return list(view["private"]["hand"]) if view.get("private") else []
+
+
+def _graph(view: View) -> dict[str, list[str]]:
+    graph: dict[str, list[str]] = {r["id"]: [] for r in view["regions"] if r["kind"] != "harbor"}
+    for a, b in view["borders"]:
+        graph[a].append(b)
+        graph[b].append(a)
+    for post in view["posts"]:
+        graph.setdefault(post["id"], []).append(post["entry"])
+        graph[post["entry"]].append(post["id"])
+    return graph
+
+
+def _starts(view: View) -> list[str]:
+    """Where a Longship leaving the Jarlboard can be after one STEP."""
+    regions = {r["id"]: r for r in view["regions"]}
+    starts: list[str] = []
+    homes = {h["id"]: h for h in view["homes"]}
+    for home in _me(view)["homes"]:
+        if home in homes:
+            starts += homes[home]["links"]
+        elif home in regions:
+            region = regions[home]
+            starts += ([home] if region["kind"] != "harbor" else []) + list(region["posts"])
+    return starts
+
+
+def _distances(view: View, at: str | None) -> dict[str, int]:
+    graph = _graph(view)
+    queue: deque[tuple[str, int]] = deque((s, 1) for s in _starts(view)) if at is None else deque([(at, 0)])
+    seen: dict[str, int] = {}
+    while queue:
+        node, dist = queue.popleft()
+        if node in seen:
+            continue
+        seen[node] = dist
+        queue.extend((n, dist + 1) for n in graph.get(node, []) if n not in seen)
+    return seen
+
+
+def _in_location(view: View, post: dict[str, Any], location: str | None) -> bool:
+    return location is None or post["region"] == location or post["wind"] == location
+
+
+def _targets(view: View) -> dict[str, int]:
+    """Posts worth sailing to, with their value."""
+    me, seat = _me(view), view["seat"]
+    values: dict[str, int] = {}
+    hand = _hand(view)
+    for post in view["posts"]:
+        rivals = [s for s in post["longships"] if s != seat]
+        if rivals or post["cost"] > me["silfr"]:
+            continue
+        value = 0
+        mine = post["follower"] is not None and post["follower"]["seat"] == seat
+        icon = post["venture"]["follower"] if post["venture"] else post["icon"]
+        if icon and not mine and me["supply"].get(icon, 0) > 0:
+            value = 6 if post["key"] else 5 if post["kind"] != "empty" else 4
+        if post["kind"] == "empty" and not mine:
+            for tile in hand:
+                if tile["kind"] == "venture" and _in_location(view, post, tile["location"]):
+                    value = max(value, 6)
+        for tile in hand:
+            if (
+                tile["kind"] in ("advocate", "event")
+                and tile["location"]
+                and _in_location(view, post, tile["location"])
+            ):
+                value = max(value, 3)
+        if value:
+            values[post["id"]] = value
+    return values
+
+
+def _best_target(view: View, at: str | None, reach: int) -> tuple[str | None, int]:
+    distances = _distances(view, at)
+    best, score = None, 0
+    for post, value in _targets(view).items():
+        dist = distances.get(post)
+        if dist is None or dist > reach:
+            continue
+        if value * 2 - dist > score:
+            best, score = post, value * 2 - dist
+    return best, score
+
+
+def _journey_step(view: View, actions: list[str], rng: Rng) -> str:
+    pending = view["pending"]
+    target, _ = _best_target(view, pending["at"], pending["max"] - pending["steps"])
+    steps = [a for a in actions if a.startswith("step ")]
+    if pending["steps"] == 0 and (target is None or target == pending["at"]) and steps:
+        return str(rng.choice(steps))  # never call a JOURNEY off and pick it again
+    if target is None or target == pending["at"]:
+        return "stop"
+    graph_dist = _distances(view, target)
+    best = min(steps, key=lambda a: graph_dist.get(a.split()[1], 99), default="stop")
+    if best == "stop" or graph_dist.get(best.split()[1], 99) >= graph_dist.get(pending["at"] or "", 99):
+        return "stop"
+    return best
+
+
+def _tile_of(view: View, tile_id: str) -> dict[str, Any] | None:
+    for tile in _hand(view):
+        if tile["id"].lower() == tile_id.lower():
+            return tile
+    return None
+
+
+def _post(view: View, post_id: str) -> dict[str, Any]:
+    return next(p for p in view["posts"] if p["id"] == post_id)
+
+
+def _score(view: View, action: str) -> float:
+    words = action.split()
+    verb = words[0]
+    me = _me(view)
+    if verb == "play":
+        tile = _tile_of(view, words[1])
+        kind = tile["kind"] if tile else "event"
+        if kind == "venture":
+            return 10
+        if kind == "event":
+            return 4 if tile and "RIVAL" in tile["text"] else 5
+        return 8 if len(words) == 2 else 2
+    if verb in ("parley", "jarldom", "theocracy"):
+        post = _post(view, words[1])
+        mine = post["follower"] is not None and post["follower"]["seat"] == view["seat"]
+        return 2 if mine else 9 + (2 if post["key"] else 1 if post["kind"] != "empty" else 0)
+    if verb == "rus":
+        return 8 if len(words) == 2 else 3
+    if verb == "activate":
+        return 7
+    if verb == "sweden":
+        return 6
+    if verb == "journey":
+        ship = me["longships"][int(words[1]) - 1]
+        _, score = _best_target(view, ship["at"], 3)
+        return 3 + score / 4 if score else 0.05
+    if verb == "invest":
+        if words[1] == "draw":
+            return 3 if len(_hand(view)) < 4 else 0.5
+        tile = view["track"]["tiles"][int(words[1]) - 1]
+        cost = view["track"]["costs"][int(words[1]) - 1]
+        if tile is None or len(_hand(view)) >= 4:
+            return 0.3
+        return _KIND_VALUE[tile["kind"]] - cost * 0.8
+    return 0.1  # end, offers
+
+
+def _vote(view: View) -> str:
+    althing = view["althing"]
+    if althing["by"] == view["seat"]:
+        return "vote yes"
+    text = althing["tile"]["text"]
+    return "vote no" if "RIVAL" in text or "RETURN ALL" in text else "vote yes"
+
+
+def _answer(view: View, actions: list[str]) -> str:
+    offer = view["offer"]
+    value_in = offer["give"]["silfr"] + 2 * offer["give"]["tiles"]
+    value_out = offer["ask"]["silfr"] + 2 * offer["ask"]["tiles"]
+    accepts = [a for a in actions if a.startswith("answer accept")]
+    if accepts and value_in >= value_out:
+        return accepts[0]
+    return "answer decline"
+
+
+def choose(view: View, actions: list[str], rng: Rng) -> str:
+    if len(actions) == 1:
+        return actions[0]
+    if "vote yes" in actions:
+        return _vote(view)
+    if any(a.startswith("answer") for a in actions):
+        return _answer(view, actions)
+    if all(a.startswith("discard") for a in actions):
+        return min(
+            actions, key=lambda a: _KIND_VALUE[(_tile_of(view, a.split()[1]) or {"kind": "event"})["kind"]]
+        )
+    if "offer cancel" in actions and view["offer"] is not None and not view["offer"]["sent"]:
+        return "offer cancel"
+    if any(a.startswith("place ") for a in actions):
+        return rng.choice([a for a in actions if a.startswith("place ")])
+    if view["pending"] is not None and view["pending"]["action"] == "journey":
+        return _journey_step(view, actions, rng)
+    scored = [(_score(view, a), rng.random(), a) for a in actions if a != "offer cancel"]
+    return max(scored)[2]

@@ -1,0 +1,339 @@
+"""What each seat sees, the outcome, button labels and ``midway``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import State, seat_ref
+from games.pax import board, effects, trade, turn, victory
+from games.pax.data import (
+    BORDERS,
+    CONDITIONS,
+    FOLLOWER_NAMES,
+    HOMES,
+    JARLS,
+    POSTS,
+    REGIONS,
+    TILES,
+    TRACK_COSTS,
+    WINDS,
+    entry,
+    place_name,
+    tile_name,
+)
+from games.pax.rules import to_act
+
+
+def tile_view(tile: str) -> dict[str, Any]:
+    data = TILES[tile]
+    location = data["location"]
+    return {
+        "id": tile,
+        "kind": data["kind"],
+        "name": data["name"],
+        "location": location,
+        "location_name": None if location is None else place_name(location),
+        "follower": data["follower"],
+        "trigger": data["trigger"],
+        "once": data["once"],
+        "althing": data["althing"],
+        "text": effects.describe(data["effects"]),
+    }
+
+
+def _post_view(state: State, post: str) -> dict[str, Any]:
+    data = POSTS[post]
+    spot = state["posts"][post]
+    follower = spot["follower"]
+    return {
+        "id": post,
+        "name": data["name"],
+        "region": data["region"],
+        "wind": REGIONS[data["region"]]["wind"],
+        "kind": data["kind"],
+        "key": bool(data.get("key")),
+        "cost": data["cost"],
+        "entry": entry(post),
+        "harbor": data.get("harbor") is not None,
+        "icon": data.get("icon"),
+        "ability": effects.describe(data["ability"]) if "ability" in data else None,
+        "venture": None if spot["venture"] is None else tile_view(spot["venture"]),
+        "follower": None if follower is None else {"seat": follower[0], "type": follower[1]},
+        "longships": board.ships_at(state, post),
+    }
+
+
+def _region_view(state: State, region: str) -> dict[str, Any]:
+    data = REGIONS[region]
+    return {
+        "id": region,
+        "name": data["name"],
+        "wind": data["wind"],
+        "kind": data["kind"],
+        "posts": [p for p, d in POSTS.items() if d["region"] == region],
+        "longships": board.ships_at(state, region),
+        "duchy": [s for s, p in enumerate(state["seats"]) if region in p["homes"]],
+    }
+
+
+def _seat_view(state: State, seat: int) -> dict[str, Any]:
+    p = state["seats"][seat]
+    jarl = JARLS[p["jarl"]]
+    counts = board.established(state, seat)
+    open_hands = state["options"]["hands"] == "open"
+    return {
+        "seat": seat,
+        "colour": p["colour"],
+        "silfr": p["silfr"],
+        "hand_count": len(p["hand"]),
+        "hand": [tile_view(t) for t in p["hand"]] if open_hands else None,
+        "hand_limit": turn.hand_limit(state, seat),
+        "jarl": {
+            "id": jarl["id"],
+            "name": jarl["name"],
+            "wind": jarl["wind"],
+            "home": jarl["home"],
+            "text": effects.describe(jarl["ability"]),
+        },
+        "supply": dict(p["supply"]),
+        "established": counts,
+        "established_total": sum(counts.values()),
+        "longships": [{"at": s["at"], "exhausted": s["exhausted"]} for s in p["ships"]],
+        "gods": [tile_view(t) for t in p["gods"]],
+        "advocates": [tile_view(t) for t in p["advocates"]],
+        "homes": list(p["homes"]),
+        "influence": board.influence_of(state, seat),
+        "trade_centers": [
+            post
+            for post, spot in state["posts"].items()
+            if POSTS[post]["kind"] == "trade_center" and spot["follower"] and spot["follower"][0] == seat
+        ],
+    }
+
+
+def _condition_view(state: State, condition: dict[str, Any]) -> dict[str, Any]:
+    data = CONDITIONS[condition["id"]]
+    if not condition["face_up"]:
+        return {
+            "difficulty": data["difficulty"],
+            "face_up": False,
+            "id": None,
+            "name": None,
+            "text": None,
+            "met": [],
+        }
+    return {
+        "difficulty": data["difficulty"],
+        "face_up": True,
+        "id": data["id"],
+        "name": data["name"],
+        "text": victory.describe(data["test"]),
+        "met": victory.met_by(state, data["id"]),
+    }
+
+
+def _pending_view(state: State) -> dict[str, Any] | None:
+    pending = state["pending"]
+    if pending is None:
+        return None
+    if pending["action"] == "sweden":
+        location = pending["location"]
+        return {"action": "sweden", "location": location, "location_name": place_name(location)}
+    return dict(pending)
+
+
+def _offer_view(state: State) -> dict[str, Any] | None:
+    offer = state["offer"]
+    if offer is None:
+        return None
+    return {
+        "from": offer["from"],
+        "to": offer["to"],
+        "sent": offer["sent"],
+        "give": {"silfr": offer["give"]["silfr"], "tiles": len(offer["give"]["tiles"])},
+        "ask": {"silfr": offer["ask"]["silfr"], "tiles": offer["ask"]["tiles"]},
+    }
+
+
+def _private(state: State, seat: int) -> dict[str, Any]:
+    p = state["seats"][seat]
+    pending = state["pending"]
+    drawn = None
+    if pending is not None and pending["action"] == "sweden" and state["current"] == seat:
+        drawn = tile_view(pending["tile"])
+    offer = state["offer"]
+    offered: list[dict[str, Any]] = []
+    if offer is not None and (offer["from"] == seat or (offer["to"] == seat and offer["sent"])):
+        offered = [tile_view(t) for t in offer["give"]["tiles"]]
+    return {"hand": [tile_view(t) for t in p["hand"]], "drawn": drawn, "offer_tiles": offered}
+
+
+def prompt(state: State) -> str:
+    phase = state["phase"]
+    if phase == "over":
+        return "the game is over"
+    if phase == "althing":
+        return f"vote at the ALTHING on {tile_name(state['althing']['tile'])}"
+    if phase == "discard":
+        return f"DISCARD down to the HAND LIMIT ({state['pending']['count']} more)"
+    pending = state["pending"]
+    if state["offer"] is not None and not state["offer"]["sent"]:
+        return "build the TRADE offer"
+    if pending is not None and pending["action"] == "journey":
+        return "take a STEP, TRADE or stop the JOURNEY"
+    if pending is not None and pending["action"] == "sweden":
+        return f"PLACE a Longship in {place_name(pending['location'])}"
+    if state["offer"] is not None:
+        return "answer the TRADE offer (or go on with the turn)"
+    return f"choose an action ({turn.actions_left(state)} left)"
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    return {
+        "game": "pax",
+        "seat": seat,
+        "players": state["players"],
+        "to_act": to_act(state),
+        "prompt": prompt(state),
+        "phase": state["phase"],
+        "options": dict(state["options"]),
+        "round": state["round"],
+        "first": state["first"],
+        "current": state["current"],
+        "winds": [{"id": w["id"], "name": w["name"], "colour": w["colour"]} for w in WINDS.values()],
+        "regions": [_region_view(state, r) for r in REGIONS],
+        "posts": [_post_view(state, p) for p in POSTS],
+        "homes": [
+            {
+                "id": h,
+                "name": d["name"],
+                "wind": d["wind"],
+                "links": list(d["links"]),
+                "seat": next((s for s, p in enumerate(state["seats"]) if p["homes"][0] == h), None),
+            }
+            for h, d in HOMES.items()
+        ],
+        "borders": [list(b) for b in BORDERS],
+        "track": {
+            "costs": list(TRACK_COSTS),
+            "tiles": [None if t is None else tile_view(t) for t in state["track"]],
+            "pile": len(state["pile"]),
+        },
+        "discard": [tile_view(t) for t in state["discard"]],
+        "removed": [tile_view(t) for t in state["removed"]],
+        "influence": dict(state["influence"]),
+        "conditions": [_condition_view(state, c) for c in state["conditions"]],
+        "seats": [_seat_view(state, s) for s in range(state["players"])],
+        "turn": {
+            "seat": state["current"],
+            "used": list(state["turn"]["used"]),
+            "left": turn.actions_left(state),
+            "influence_used": list(state["turn"]["influence_used"]),
+        },
+        "pending": _pending_view(state),
+        "offer": _offer_view(state),
+        "althing": None
+        if state["althing"] is None
+        else {
+            "tile": tile_view(state["althing"]["tile"]),
+            "by": state["althing"]["by"],
+            "votes": list(state["althing"]["votes"]),
+        },
+        "log": state["log"][-10:],
+        "over": state["phase"] == "over",
+        "outcome": outcome(state),
+        "private": None if seat is None else _private(state, seat),
+    }
+
+
+def outcome(state: State) -> dict[str, Any] | None:
+    result: dict[str, Any] | None = state["result"]
+    return None if result is None else dict(result)
+
+
+def midway(state: State) -> bool:
+    """True while the acting seat is inside one multi-step action (JOURNEY, SWEDEN's
+    placement, building a TRADE offer, DISCARDING at the Winter Solstice). A sent TRADE
+    offer waits for another seat, so the channel must hear of it: not midway then."""
+    if state["phase"] == "discard":
+        return True
+    if state["phase"] != "action":
+        return False
+    offer = state["offer"]
+    if offer is not None and offer["sent"]:
+        return False
+    return state["pending"] is not None or offer is not None
+
+
+# --- labels -----------------------------------------------------------------------------
+
+
+def _tile(tile: str) -> str:
+    return f"{tile_name(tile)} ({tile.upper()})"
+
+
+def _label(state: State, words: list[str]) -> str:
+    verb, args = words[0], words[1:]
+    arg = args[0] if args else ""
+    extra = args[1] if len(args) > 1 else None
+    if verb == "invest":
+        if arg == "draw":
+            return "INVEST: DRAW from the SAGA PILE"
+        slot = int(arg) - 1
+        tile = state["track"][slot]
+        cost = turn.track_cost(state, state["current"], slot)
+        return f"INVEST: BUY {_tile(tile)} for {cost} Silfr" if tile else "INVEST: BUY"
+    if verb == "journey":
+        at = state["seats"][state["current"]]["ships"][int(arg) - 1]["at"]
+        return f"JOURNEY with Longship {arg} ({'Jarlboard' if at is None else place_name(at)})"
+    if verb == "step":
+        return f"STEP to {place_name(arg)}" + (" (HOME)" if arg in HOMES else "")
+    if verb == "stop":
+        return "Stop the JOURNEY here"
+    if verb == "play":
+        tile = arg.upper()
+        if extra is None:
+            return f"PLAY {_tile(tile)}"
+        where = place_name(extra) if extra in POSTS else f"in place of {_tile(extra.upper())}"
+        return f"PLAY {_tile(tile)} at {where}" if extra in POSTS else f"PLAY {_tile(tile)} {where}"
+    if verb in ("activate", "theocracy", "place"):
+        return f"{verb.upper() if verb != 'place' else 'PLACE a Longship'} at {place_name(arg)}"
+    if verb in ("parley", "jarldom"):
+        text = f"{verb.upper()} at {place_name(arg)}"
+        return text + (f", CHALLENGE {seat_ref(int(extra))}" if extra is not None else "")
+    if verb == "sweden":
+        return "SWEDEN: DRAW from the SAGA PILE"
+    if verb == "rus":
+        text = f"RUS: take {_tile(arg.upper())}"
+        return text + (f" in place of {_tile(extra.upper())}" if extra else "")
+    if verb == "offer":
+        if arg == "send":
+            return f"Send the TRADE: {trade.text(state['offer'])}"
+        if arg == "cancel":
+            return "Cancel the TRADE offer"
+        return f"Offer a TRADE to {seat_ref(int(arg))}"
+    if verb in ("give", "ask"):
+        what = (
+            "1 Silfr"
+            if arg == "silfr"
+            else ("a tile of their choice" if arg == "tile" else _tile(arg.upper()))
+        )
+        return f"{verb.title()} {what}"
+    if verb == "answer":
+        if arg == "decline":
+            return "Decline the TRADE"
+        return "Accept the TRADE" + (f", handing over {_tile(extra.upper())}" if extra else "")
+    if verb == "vote":
+        return "Vote for the Event" if arg == "yes" else "Vote against the Event"
+    if verb == "discard":
+        return f"DISCARD {_tile(arg.upper())}"
+    if verb == "end":
+        return "End the Action phase (Winter Solstice)"
+    return " ".join(words)
+
+
+def label(state: State, action: str) -> str:
+    return _label(state, action.split())[:80]
+
+
+__all__ = ["FOLLOWER_NAMES", "label", "midway", "outcome", "view"]

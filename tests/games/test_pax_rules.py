@@ -1,0 +1,267 @@
+"""Pax Viking: setup, the turn, movement and the map terms (STEP, HARBOR, HOME, REGION...)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from games import IllegalAction, pax
+from games.pax import board, data
+from tests.games.pax_support import act, refused, ship, table, texts, venture
+
+# --- setup, the rulebook's six steps -------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_setup_six_steps(players: int) -> None:
+    state = pax.setup(11, players)
+    # 1. three standard Victory Conditions, face up
+    assert [c["face_up"] for c in state["conditions"]] == [True] * 3
+    assert {data.CONDITIONS[c["id"]]["difficulty"] for c in state["conditions"]} == {"standard"}
+    # 2. a SAGA PILE of 12 tiles per player, 4 Ventures 3 Events 3 Advocates 2 Gods each
+    tiles = state["pile"] + [t for t in state["track"] if t]
+    assert len(tiles) == 12 * players
+    kinds = Counter(data.TILES[t]["kind"] for t in tiles)
+    assert kinds == {
+        "venture": 4 * players,
+        "event": 3 * players,
+        "advocate": 3 * players,
+        "god": 2 * players,
+    }
+    # 3. 6 minus players Ventures pre-placed, each of a different location, not from the pile
+    placed = [(p, s["venture"]) for p, s in state["posts"].items() if s["venture"]]
+    assert len(placed) == 6 - players
+    assert len({data.TILES[t]["location"] for _, t in placed}) == 6 - players
+    for post, tile in placed:
+        assert data.in_location(post, data.TILES[tile]["location"]) and tile not in tiles
+    # 4. Followers and Longships on the Jarlboards, HOME in the Jarl's Wind
+    jarls = [p["jarl"] for p in state["seats"]]
+    assert len(set(jarls)) == players
+    for p in state["seats"]:
+        assert all(s["at"] is None for s in p["ships"]) and len(p["ships"]) == data.LONGSHIPS
+        assert p["supply"] == dict.fromkeys(data.FOLLOWERS, data.FOLLOWERS_PER_TYPE)
+        assert data.HOMES[p["homes"][0]]["wind"] == data.JARLS[p["jarl"]]["wind"]
+    # 5. Influence markers in their spaces (nobody holds one)
+    assert set(state["influence"].values()) == {None}
+    # 6. Silfr 3, 4, 5... from the start player, plus the Jarl's bonus
+    first = state["first"]
+    for seat, p in enumerate(state["seats"]):
+        assert p["silfr"] == 3 + (seat - first) % players + data.JARLS[p["jarl"]]["silfr"]
+    assert state["current"] == first and pax.to_act(state) == [first]
+
+
+def test_setup_options() -> None:
+    down = pax.setup(3, 3, {"conditions": "down", "difficulty": "eklundian"})
+    assert [c["face_up"] for c in down["conditions"]] == [False] * 3
+    assert len(down["pile"]) + 5 == 16 * 3  # longer SAGA PILE for the hardest conditions
+    mixed = pax.setup(3, 2, {"difficulty": "mixed"})
+    assert [data.CONDITIONS[c["id"]]["difficulty"] for c in mixed["conditions"]] == list(data.DIFFICULTIES)
+    public = pax.view(down, None)
+    assert all(c["id"] is None and c["text"] is None for c in public["conditions"])
+    with pytest.raises(ValueError):
+        pax.setup(1, 7)
+
+
+def test_six_players_fit_the_hardest_pile() -> None:
+    state = pax.setup(5, 6, {"difficulty": "eklundian"})
+    assert len(state["pile"]) + 5 == 96 and len(data.TILES) >= 96
+
+
+# --- the turn --------------------------------------------------------------------------
+
+
+def test_four_actions_then_the_winter_solstice() -> None:
+    state = table()
+    state = act(state, 0, "invest draw", "invest draw", "invest draw")
+    assert state["current"] == 0 and pax.view(state, None)["turn"]["left"] == 1
+    state = act(state, 0, "invest draw")  # the fourth action ends the turn
+    assert state["current"] == 1 and state["turn"]["used"] == []
+    assert len(state["seats"][0]["hand"]) == 4
+
+
+def test_end_passes_the_rest_of_the_turn() -> None:
+    state = act(table(), 0, "end")
+    assert state["current"] == 1 and pax.to_act(state) == [1]
+
+
+def test_influence_phase_takes_and_returns_markers() -> None:
+    state = table(3)
+    venture(state, "birka", "V01", 1)  # a SWEDEN Follower of seat 1
+    state = act(state, 0, "end")
+    assert state["influence"]["sweden"] == 1  # seat 1 alone has the most
+    assert "takes the SWEDEN Influence marker" in texts(state)
+    venture(state, "kalmar", "V04", 0)
+    venture(state, "laeso", "V09", 0)
+    state = act(state, 1, "end")
+    state = act(state, 2, "end")  # seat 0 now leads: it takes the marker
+    assert state["influence"]["sweden"] == 0
+    state["posts"]["laeso"]["follower"] = None  # now 1 against 1
+    state = act(state, 0, "end")
+    assert state["influence"]["sweden"] == 0  # seat 1 does not lead ALONE: nothing moves
+    state = act(state, 1, "end")
+    state = act(state, 2, "end")
+    assert state["influence"]["sweden"] is None  # seat 0 RETURNED it at its Influence phase
+    assert "RETURNS the SWEDEN Influence marker" in texts(state)
+
+
+def test_influence_action_once_a_turn_and_within_four_actions() -> None:
+    state = table()
+    state["influence"]["sweden"] = 0
+    state = act(state, 0, "sweden")
+    if state["pending"]:
+        state = act(state, 0, pax.legal_actions(state, 0)[0])
+    refused(state, 0, "sweden")
+    state = act(state, 0, "invest draw", "invest draw")
+    assert pax.view(state, None)["turn"]["used"] == ["sweden", "invest", "invest"]
+    state = act(state, 0, "invest draw")
+    assert state["current"] == 1
+
+
+def test_winter_solstice_income_discard_refresh_unexhaust() -> None:
+    state = table()
+    venture(state, "birka", "V01", 0)  # SWEDEN
+    venture(state, "sigtuna", "V02", 0)  # THEOCRACY
+    state["seats"][0]["hand"] = ["V09", "E09", "A10", "G01", "V20", "A04"]
+    state["seats"][0]["ships"][0] = {"at": "birka", "exhausted": True}
+    state["track"] = ["E04", "G03", None, None, None]
+    state = act(state, 0, "end")
+    assert state["phase"] == "discard" and pax.midway(state)
+    assert state["seats"][0]["silfr"] == 12  # two Follower types
+    state = act(state, 0, "discard V20", "discard A04")
+    assert state["current"] == 1 and len(state["seats"][0]["hand"]) == 4
+    assert state["discard"][:3] == ["V20", "A04", "E04"]  # the cheapest track tile left
+    assert state["track"][0] == "G03" and state["track"][4] is not None
+    assert state["seats"][0]["ships"][0]["exhausted"] is False
+
+
+def test_hand_limit_raised_by_an_ability() -> None:
+    state = table(jarls=("ragnvald", "erik"))
+    state["seats"][0]["hand"] = ["V09", "E09", "A10", "G01", "V20"]
+    state = act(state, 0, "end")
+    assert state["current"] == 1 and len(state["seats"][0]["hand"]) == 5
+
+
+# --- STEP, HARBOR, HOME, REGION -----------------------------------------------------------
+
+
+def test_journey_from_home_up_to_three_steps() -> None:
+    state = table()
+    state = act(state, 0, "journey 1")
+    assert pax.midway(state)
+    assert pax.legal_actions(state, 0) == ["step bothnia", "stop"]  # Uppsala opens on Bothnia
+    state = act(state, 0, "step bothnia", "step gotland_sea", "step visby")
+    assert [a for a in pax.legal_actions(state, 0) if a.startswith("step")] == []
+    state = act(state, 0, "stop")
+    assert state["seats"][0]["ships"][0] == {"at": "visby", "exhausted": True}
+    assert not pax.midway(state) and "journey 1" not in pax.legal_actions(state, 0)
+
+
+def test_stop_before_a_step_calls_the_journey_off() -> None:
+    state = act(table(), 0, "journey 2", "stop")
+    assert state["turn"]["used"] == [] and state["seats"][0]["ships"][1]["exhausted"] is False
+
+
+def test_harbor_posts_entered_only_from_their_sea() -> None:
+    state = table()
+    ship(state, 0, "gotland_sea", 0)
+    state = act(state, 0, "journey 1")
+    steps = set(pax.legal_actions(state, 0))
+    assert {"step birka", "step kalmar", "step visby"} <= steps  # HARBORS on the Gotland Sea
+    assert "step sigtuna" not in steps  # its HARBOR is on Bothnia
+    assert "step svealand" not in steps  # a harbor REGION is land: only its posts
+    assert "step skara" not in steps  # someone else's HOME
+
+
+def test_river_posts_entered_from_the_river() -> None:
+    state = table()
+    ship(state, 0, "black_sea", 0)
+    state = act(state, 0, "journey 1", "step dnieper")
+    assert {"step gnezdovo", "step kaenugard", "step ladoga"} <= set(pax.legal_actions(state, 0))
+
+
+def test_sailing_home_returns_the_longship() -> None:
+    state = table()
+    ship(state, 0, "bothnia", 0)
+    state = act(state, 0, "journey 1", "step uppsala")
+    assert state["seats"][0]["ships"][0]["at"] is None and state["pending"] is None
+
+
+def test_extra_step_from_an_ability() -> None:
+    state = table(jarls=("ingvar", "erik"))
+    state = act(state, 0, "journey 1", "step finland_gulf", "step gotland_sea", "step bothnia")
+    assert "step aland" in pax.legal_actions(state, 0)
+
+
+def test_colocated_is_the_same_region() -> None:
+    state = table(3)
+    ship(state, 0, "birka")
+    ship(state, 1, "svealand")  # never happens in play, but counts as the region
+    ship(state, 2, "kalmar")
+    assert board.colocated_rivals(state, 0, "birka") == [1]
+    assert board.colocated_rivals(state, 0, "sigtuna") == [1]
+
+
+def test_alone_and_rival() -> None:
+    state = table()
+    ship(state, 0, "birka")
+    assert board.alone(state, 0, "birka") and not board.alone(state, 1, "birka")
+    ship(state, 1, "birka")
+    assert not board.alone(state, 0, "birka")
+
+
+def test_winds_regions_and_key_trade_centers() -> None:
+    assert {r["wind"] for r in data.REGIONS.values()} == {"north", "west", "east", "south"}
+    assert len(data.REGIONS) == 18
+    assert {r["kind"] for r in data.REGIONS.values()} == {"sea", "river", "harbor"}
+    keys = {p["name"] for p in data.POSTS.values() if p.get("key")}
+    assert keys == {"Miklagard", "Chang'an", "India", "Damascus"}
+    assert all(data.POSTS[p]["kind"] == "trade_center" for p in data.POSTS if data.POSTS[p].get("key"))
+    assert data.region_of("birka") == "svealand" and data.wind_of("miklagard") == "south"
+    assert all(data.region_of(h) is None for h in data.HOMES)  # a HOME is in no REGION
+
+
+def test_every_entry_is_marked_designed() -> None:
+    groups = [data.REGIONS, data.POSTS, data.HOMES, data.JARLS, data.TILES, data.CONDITIONS, data.WINDS]
+    assert all(entry["designed"] is True for group in groups for entry in group.values())
+    assert len(data.TILES) >= 90
+
+
+def test_every_venture_location_has_an_empty_post() -> None:
+    for tile, entry in data.TILES.items():
+        if entry["kind"] == "venture":
+            assert any(data.POSTS[p]["kind"] == "empty" for p in data.posts_in(entry["location"])), tile
+
+
+# --- the contract ---------------------------------------------------------------------------
+
+
+def test_secrets_stay_private_and_open_hands_show_them() -> None:
+    state = table()
+    state["seats"][0]["hand"] = ["V09"]
+    public, rival, own = pax.view(state, None), pax.view(state, 1), pax.view(state, 0)
+    assert '"V09"' not in str(public).replace("'", '"') and public["seats"][0]["hand_count"] == 1
+    assert '"V09"' not in str({k: v for k, v in rival.items()}).replace("'", '"')
+    assert own["private"]["hand"][0]["id"] == "V09" and public["track"]["pile"] == 18
+    opened = table(hands="open")
+    opened["seats"][0]["hand"] = ["V09"]
+    assert pax.view(opened, None)["seats"][0]["hand"][0]["id"] == "V09"
+
+
+def test_illegal_actions_are_refused() -> None:
+    state = table()
+    with pytest.raises(IllegalAction):
+        pax.apply(state, 1, "end")
+    with pytest.raises(IllegalAction):
+        pax.apply(state, 0, "journey 9")
+
+
+def test_commands_and_labels() -> None:
+    assert len(pax.COMMANDS) <= 20 and all(len(c["args"]) <= 2 for c in pax.COMMANDS)
+    verbs = {c["name"] for c in pax.COMMANDS}
+    state = table()
+    state["track"] = ["E04", "G03", "V09", None, None]
+    for action in pax.legal_actions(state, 0):
+        assert action.split()[0] in verbs
+        assert len(pax.label(state, action)) <= 80
+    assert pax.label(state, "invest 3") == "INVEST: BUY Laeso Saltworks (V09) for 2 Silfr"
