@@ -15,7 +15,7 @@ from typing import Any
 
 __all__ = ["board_png", "hand_png", "supported"]
 
-_GAMES = ("knarr", "volga", "saga")
+_GAMES = ("knarr", "volga", "saga", "pax")
 
 
 def supported() -> list[str]:
