@@ -31,9 +31,16 @@ from render.common import (
     triangle_right,
 )
 from render.pax.jarls import draw_jarl, jarl_height
-from render.pax.map import draw_map, map_height
+from render.pax.map import column_spans, draw_map
 from render.pax.style import View, label, name, seat_pip
-from render.pax.track import COND_H, TRACK_H, draw_conditions, draw_influence, draw_track
+from render.pax.track import (
+    COND_H,
+    TRACK_H,
+    draw_conditions,
+    draw_influence,
+    draw_track,
+    stacked_conditions_height,
+)
 
 HEADLINE = 44  # px: about 14 px on a phone, where the board is shown 400 px wide
 HEAD_H = 88
@@ -155,7 +162,8 @@ def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> No
     with panel("recent moves", box):
         label(im, x0 + 14, y0 + 10, "Recent moves")
         y = y0 + 36
-        lines = list(view.get("log") or [])[-LOG_LINES:]
+        room = max(1, (y1 - 10 - y) // LOG_LINE)
+        lines = list(view.get("log") or [])[-room:]
         if not lines:
             draw_text(im, (x0 + 14, y), "Nothing yet", 18, INK)
         for entry in lines:
@@ -177,25 +185,48 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     """The public board as PNG bytes; ``view["private"]`` is never read."""
     seats = list(view.get("seats") or [])
     map_top = HEAD_H + 8 + STATUS_H
-    map_h = map_height(view)
+    spans = column_spans(view, MARGIN, WIDTH - MARGIN)
+    map_h = max((h for _, _, h in spans), default=0)
+    # the Victory Conditions and the Influence stand in the room the short columns leave,
+    # when there is enough of it; otherwise they take a row of their own below the track
+    free = sorted(spans, key=lambda span: span[2])
+    cond_h = stacked_conditions_height(view)
+    beside_map = len(free) >= 2 and free[0][2] + cond_h <= map_h and free[1][2] + COND_H <= map_h
     track_top = map_top + map_h + 6
     cond_top = track_top + TRACK_H + GAP
-    jarl_top = cond_top + COND_H + GAP
-    cols = 2
-    panel_w = (WIDTH - 2 * MARGIN - GAP) // cols
+    jarl_top = cond_top + (0 if beside_map else COND_H + GAP)
+    # three boards a row (two for two players); the recent moves fill a short last row
+    cols = 3 if len(seats) > 2 else 2
+    panel_w = (WIDTH - 2 * MARGIN - GAP * (cols - 1)) // cols
     rows = [seats[i : i + cols] for i in range(0, len(seats), cols)]
-    heights = [max(jarl_height(s) for s in row) for row in rows]
+    heights = [max(jarl_height(s, panel_w) for s in row) for row in rows]
     log_h = 36 + LOG_LINES * LOG_LINE + 10
-    log_top = jarl_top + sum(h + GAP for h in heights)
-    height = log_top + log_h + MARGIN
+    beside = bool(rows) and len(rows[-1]) < cols
+    if beside:
+        heights[-1] = max(heights[-1], log_h)
+        log_x = MARGIN + len(rows[-1]) * (panel_w + GAP)
+        log_top = jarl_top + sum(h + GAP for h in heights[:-1])
+        log_box = (log_x, log_top, WIDTH - MARGIN, log_top + heights[-1])
+        height = jarl_top + sum(h + GAP for h in heights) - GAP + MARGIN
+    else:
+        log_top = jarl_top + sum(h + GAP for h in heights)
+        log_box = (MARGIN, log_top, WIDTH - MARGIN, log_top + log_h)
+        height = log_top + log_h + MARGIN
     im = Image.new("RGB", (WIDTH, height), BG)
     _draw_header(im, view, names)
     _draw_status(im, view, names, HEAD_H + 8)
     draw_map(im, view, map_top, MARGIN, WIDTH - MARGIN, names)
     draw_track(im, view, (MARGIN, track_top, WIDTH - MARGIN, track_top + TRACK_H))
-    infl_w = 300
-    draw_conditions(im, view, names, (MARGIN, cond_top, WIDTH - MARGIN - infl_w - GAP, cond_top + COND_H))
-    draw_influence(im, view, names, (WIDTH - MARGIN - infl_w, cond_top, WIDTH - MARGIN, cond_top + COND_H))
+    if beside_map:
+        (cx0, cx1, ch), (ix0, ix1, ih) = free[0], free[1]
+        draw_conditions(im, view, names, (cx0, map_top + ch, cx1, map_top + ch + cond_h))
+        draw_influence(im, view, names, (ix0, map_top + ih, ix1, map_top + ih + COND_H))
+    else:
+        infl_w = 300
+        draw_conditions(im, view, names, (MARGIN, cond_top, WIDTH - MARGIN - infl_w - GAP, cond_top + COND_H))
+        draw_influence(
+            im, view, names, (WIDTH - MARGIN - infl_w, cond_top, WIDTH - MARGIN, cond_top + COND_H)
+        )
     turn: Mapping[str, Any] = view.get("turn") or {}
     to_act = [int(s) for s in view.get("to_act") or []]
     outcome = view.get("outcome") if view.get("over") else None
@@ -218,5 +249,11 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
                 winner=index in winners,
             )
         y += heights[r] + GAP
-    _draw_log(im, view, names, (MARGIN, log_top, WIDTH - MARGIN, log_top + log_h))
-    return encode_board(im)
+    _draw_log(im, view, names, log_box)
+    return encode_board(im.point(_SNAP))
+
+
+# Every channel rounded to a multiple of 8 before encoding: the board is dense with small
+# text, and the many blends at its anti-aliased edges made it too big for one quick pass
+# (over 300 KB). Nobody sees a change of at most 4 levels in a channel.
+_SNAP = [min(255, (v + 4) // 8 * 8) for v in range(256)] * 3

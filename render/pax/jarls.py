@@ -16,8 +16,8 @@ from render.common import (
     Box,
     draw_text,
     panel,
-    ship_icon,
     shade,
+    ship_icon,
     text_width,
 )
 from render.pax.style import (
@@ -25,8 +25,8 @@ from render.pax.style import (
     FOLLOWER_COLORS,
     FOLLOWER_NAMES,
     FOLLOWERS,
-    PARCHMENT,
     KIND_COLORS,
+    PARCHMENT,
     View,
     dim,
     follower_badge,
@@ -36,10 +36,10 @@ from render.pax.style import (
     tag,
 )
 
-HEAD = 56
-JARL = 46
-ROW = 34
-SHIPS = 56
+HEAD = 52
+JARL = 44
+ROW = 32
+SHIPS = 50
 CHIP = 28
 
 
@@ -47,12 +47,17 @@ def _chips(seat: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return list(seat.get("gods") or []) + list(seat.get("advocates") or [])
 
 
-def _chip_rows(seat: Mapping[str, Any]) -> int:
-    return (len(_chips(seat)) + 2) // 3
+def _per_row(width: int) -> int:
+    return 3 if width >= 500 else 2
 
 
-def jarl_height(seat: Mapping[str, Any]) -> int:
-    return HEAD + JARL + ROW + SHIPS + ROW + ROW + _chip_rows(seat) * CHIP + 14
+def _chip_rows(seat: Mapping[str, Any], width: int) -> int:
+    per = _per_row(width)
+    return (len(_chips(seat)) + per - 1) // per
+
+
+def jarl_height(seat: Mapping[str, Any], width: int) -> int:
+    return HEAD + JARL + ROW + SHIPS + ROW + ROW + _chip_rows(seat, width) * CHIP + 14
 
 
 def _place(view: View, at: str | None) -> str:
@@ -165,30 +170,33 @@ def draw_jarl(
             for n, ship in enumerate(ships):
                 x = left + n * step
                 hull = dim(color) if ship.get("exhausted") else color
-                sprite = ship_icon(30, hull, seat_edge(color))
+                sprite = ship_icon(26, hull, seat_edge(color))
                 im.paste(sprite, (round(x), round(y + 2)), sprite)
-                state = "exhausted" if ship.get("exhausted") else ""
+                tired = bool(ship.get("exhausted"))
+                if tired:  # dark and struck through, as the legend says
+                    d.line((x + 2, y + 22, x + 26, y + 2), fill=(220, 70, 60), width=3)
                 draw_text(
                     im,
-                    (x + 34, y + 12),
-                    f"{n + 1}{' ' + state if state else ''}",
-                    14,
-                    MUTED if state else INK,
+                    (x + 30, y + 12),
+                    str(n + 1),
+                    16,
+                    MUTED if tired else INK,
                     anchor="lm",
                     bold=True,
-                    max_width=step - 38,
+                    max_width=max(8, step - 32),
                     min_size=11,
                 )
-                draw_text(
-                    im,
-                    (x, y + 40),
-                    _place(view, ship.get("at")),
-                    14,
-                    INK,
-                    anchor="lm",
-                    max_width=step - 6,
-                    min_size=11,
-                )
+                if ship.get("at") is not None:  # no place: still on the Jarlboard
+                    draw_text(
+                        im,
+                        (x, y + 36),
+                        _place(view, ship.get("at")),
+                        14,
+                        INK,
+                        anchor="lm",
+                        max_width=step - 6,
+                        min_size=11,
+                    )
         y += SHIPS
         # action markers: exhausted this turn, or ready
         step = (x1 - 14 - left) // len(ACTIONS)
@@ -241,10 +249,11 @@ def draw_jarl(
         y += ROW
         # gods and advocates on the Jarlboard
         chips = _chips(seat)
-        step = (x1 - 14 - left) // 3
+        per = _per_row(x1 - x0)
+        step = (x1 - 14 - left) // per
         for n, tile in enumerate(chips):
-            x = left + (n % 3) * step
-            cy = y + (n // 3) * CHIP
+            x = left + (n % per) * step
+            cy = y + (n // per) * CHIP
             chip = (x, cy + 1, x + step - 6, cy + CHIP - 3)
             band = KIND_COLORS.get(str(tile.get("kind")), (90, 90, 90))
             d.rounded_rectangle(chip, 6, fill=PARCHMENT, outline=band, width=2)

@@ -11,9 +11,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import GOLD, INK, MUTED, PANEL, RGB, Box, draw_text, panel, ship_icon, shade, text_width
+from render.common import GOLD, INK, MUTED, RGB, Box, draw_text, panel, shade, ship_icon
 from render.pax.style import (
-    FOLLOWER_NAMES,
     PARCHMENT,
     View,
     follower_badge,
@@ -27,10 +26,15 @@ from render.pax.style import (
 COLUMN_ORDER = ("west", "north", "east", "south")  # west to east, as on the printed board
 WIND_H = 40
 REGION_HEAD = 56
+LINKS_H = 24
 HOME_H = 26
 POST_LINE = 24
 SMALL_LINE = 19
 REGION_GAP = 10
+COL_GAP = 12
+POST_FILL = (64, 70, 84)
+REGION_FILL = (36, 46, 64)
+LAND_FILL = (58, 54, 44)
 KIND_WORDS = {"sea": "sea", "river": "river", "harbor": "land"}
 
 
@@ -43,37 +47,71 @@ def _columns(view: View) -> list[tuple[Mapping[str, Any], list[Mapping[str, Any]
 
 
 def _post_lines(post: Mapping[str, Any]) -> int:
-    """Height of one Post's block."""
-    h = POST_LINE + SMALL_LINE  # name line, then what is printed there
-    if post.get("ability"):
+    """Height of one Post's block: the name line, what is printed there, the Venture."""
+    h = POST_LINE
+    if post.get("kind") in PRINTED or post.get("ability"):
         h += SMALL_LINE
     if post.get("venture"):
         h += POST_LINE
-    return h + 6
+    return h + 4
+
+
+PRINTED = {"trade_center": "TC", "ally": "ALLY"}
+
+
+def _has_links(region: Mapping[str, Any], links: Sequence[str]) -> bool:
+    return bool(links) or bool(region.get("longships"))
 
 
 def _homes_in(view: View, region: str) -> list[Mapping[str, Any]]:
     return [h for h in view.get("homes") or [] if (h.get("links") or [None])[0] == region]
 
 
-def region_height(view: View, region: Mapping[str, Any], posts: Mapping[str, Mapping[str, Any]]) -> int:
-    h = REGION_HEAD + HOME_H * len(_homes_in(view, str(region.get("id"))))
+def _links(view: View) -> dict[str, list[str]]:
+    links: dict[str, list[str]] = {}
+    for a, b in view.get("borders") or []:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    return links
+
+
+def region_height(
+    view: View, region: Mapping[str, Any], posts: Mapping[str, Mapping[str, Any]], links: Sequence[str]
+) -> int:
+    h = (
+        REGION_HEAD
+        - (0 if _has_links(region, links) else LINKS_H)
+        + HOME_H * len(_homes_in(view, str(region.get("id"))))
+    )
     for pid in region.get("posts") or []:
         if pid in posts:
             h += _post_lines(posts[pid])
     return h + 6
 
 
-def map_height(view: View) -> int:
+def column_spans(view: View, left: int, right: int) -> list[tuple[int, int, int]]:
+    """Each Wind's column as (left, right, height below the map's top)."""
+    columns = _columns(view)
+    if not columns:
+        return []
+    col_w = (right - left - COL_GAP * (len(columns) - 1)) // len(columns)
     posts = {str(p.get("id")): p for p in view.get("posts") or []}
-    best = 0
-    for _, regions in _columns(view):
-        h = WIND_H + sum(region_height(view, r, posts) + REGION_GAP for r in regions)
-        best = max(best, h)
-    return best
+    links = _links(view)
+    spans = []
+    for i, (_, regions) in enumerate(columns):
+        x0 = left + i * (col_w + COL_GAP)
+        h = WIND_H + sum(
+            region_height(view, r, posts, links.get(str(r.get("id")), [])) + REGION_GAP for r in regions
+        )
+        spans.append((x0, x0 + col_w, h))
+    return spans
 
 
-def _ships(im: Image.Image, view: View, seats: Sequence[int], right: float, mid: float) -> float:
+def map_height(view: View, left: int, right: int) -> int:
+    return max((h for _, _, h in column_spans(view, left, right)), default=0)
+
+
+def _ships(im: Image.Image, view: View, seats: Sequence[int], right: float, mid: float) -> int:
     """Longship icons in the seats' colours ending at ``right``; returns their left edge."""
     x = right
     for seat in reversed(list(seats)):
@@ -81,7 +119,7 @@ def _ships(im: Image.Image, view: View, seats: Sequence[int], right: float, mid:
         sprite = ship_icon(24, color, seat_edge(color))
         x -= sprite.width + 1
         im.paste(sprite, (round(x), round(mid - sprite.height / 2)), sprite)
-    return x
+    return round(x)
 
 
 def _draw_post(
@@ -89,20 +127,20 @@ def _draw_post(
 ) -> None:
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = box
-    d.rounded_rectangle(box, 6, fill=shade(PANEL, 1.12))
+    d.rounded_rectangle(box, 6, fill=POST_FILL)
     with panel(f"post {post.get('id')}", box):
-        y = y0 + 2
+        y = y0 + 1
         x = x0 + 6
         follower = post.get("follower")
         if follower:
             seat = int(follower.get("seat", 0))
             x += follower_badge(im, (x + 2, y + 3), str(follower.get("type")), 18, seat_color(view, seat)) + 6
         cost = post.get("cost")
-        right = x1 - 6
+        right = x1 - 5
         if cost is not None:
-            right = tag(im, right, y + 2, f"{cost} S", 15, (196, 200, 210), right=True) - 4
+            right = tag(im, right, y + 2, f"{cost} S", 14, (196, 200, 210), right=True) - 4
         right = _ships(im, view, post.get("longships") or [], right, y + POST_LINE / 2) - 2
-        draw_text(
+        nb = draw_text(
             im,
             (x, y + POST_LINE / 2),
             str(post.get("name", "")),
@@ -113,46 +151,41 @@ def _draw_post(
             max_width=int(right - x),
             min_size=14,
         )
-        y += POST_LINE
-        bits = []
-        kind = post.get("kind")
-        if kind == "trade_center":
-            bits.append("KEY TRADE CENTER" if post.get("key") else "TRADE CENTER")
-        elif kind == "ally":
-            bits.append("ALLY")
-        if post.get("icon"):
-            bits.append(FOLLOWER_NAMES.get(str(post.get("icon")), str(post.get("icon"))))
         entry = str(post.get("entry") or "")
-        if entry and entry != post.get("region"):
-            bits.append(f"from {names.get(entry, entry)}")
-        color = GOLD if kind in ("trade_center", "ally") else MUTED
-        draw_text(
-            im,
-            (x0 + 8, y + SMALL_LINE / 2),
-            " · ".join(bits) or "empty post",
-            14,
-            color,
-            anchor="lm",
-            bold=kind in ("trade_center", "ally"),
-            max_width=x1 - x0 - 16,
-            min_size=12,
-        )
-        y += SMALL_LINE
-        if post.get("ability"):
+        if entry and entry != post.get("region") and right - nb[2] > 60:
             draw_text(
                 im,
-                (x0 + 8, y + SMALL_LINE / 2),
-                str(post["ability"]),
-                14,
-                INK,
+                (nb[2] + 6, y + POST_LINE / 2 + 1),
+                f"from {names.get(entry, entry)}",
+                13,
+                MUTED,
                 anchor="lm",
-                max_width=x1 - x0 - 16,
-                min_size=11,
+                max_width=int(right - nb[2] - 8),
+                min_size=10,
             )
+        y += POST_LINE
+        kind = str(post.get("kind", ""))
+        if kind in PRINTED or post.get("ability"):
+            x = x0 + 6
+            if kind in PRINTED:
+                x = tag(im, x, y + 1, ("KEY " if post.get("key") else "") + PRINTED[kind], 12, GOLD) + 4
+            if post.get("icon"):
+                x += follower_badge(im, (x, y + 1), str(post["icon"]), 16) + 4
+            if post.get("ability"):
+                draw_text(
+                    im,
+                    (x + 2, y + SMALL_LINE / 2),
+                    str(post["ability"]),
+                    14,
+                    INK,
+                    anchor="lm",
+                    max_width=int(x1 - 6 - x),
+                    min_size=11,
+                )
             y += SMALL_LINE
         venture = post.get("venture")
         if venture:
-            chip = (x0 + 6, y + 1, x1 - 6, y + POST_LINE - 1)
+            chip = (x0 + 4, y + 1, x1 - 4, y + POST_LINE - 1)
             d.rounded_rectangle(chip, 5, fill=PARCHMENT)
             cx = chip[0] + 4
             if venture.get("follower"):
@@ -184,7 +217,7 @@ def _draw_region(
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = box
     kind = str(region.get("kind", ""))
-    fill = shade(color, 0.42) if kind != "harbor" else (62, 60, 48)
+    fill = REGION_FILL if kind != "harbor" else LAND_FILL
     d.rounded_rectangle(box, 10, fill=fill, outline=color, width=3)
     rid = str(region.get("id"))
     with panel(f"region {rid}", box):
@@ -205,21 +238,20 @@ def _draw_region(
             min_size=14,
         )
         y += 28
-        right = _ships(im, view, region.get("longships") or [], x1 - 8, y + 11) - 4
-        words = (
-            "next to " + ", ".join(names.get(r, r) for r in links) if links else "reached through its posts"
-        )
-        draw_text(
-            im,
-            (x0 + 10, y + 11),
-            words,
-            14,
-            shade(INK, 0.85),
-            anchor="lm",
-            max_width=int(right - x0 - 10),
-            min_size=11,
-        )
-        y += 24
+        if _has_links(region, links):
+            right = _ships(im, view, region.get("longships") or [], x1 - 8, y + 11) - 4
+            words = "next to " + ", ".join(names.get(r, r) for r in links) if links else ""
+            draw_text(
+                im,
+                (x0 + 10, y + 11),
+                words,
+                14,
+                shade(INK, 0.85),
+                anchor="lm",
+                max_width=int(right - x0 - 10),
+                min_size=11,
+            )
+            y += LINKS_H
         for home in _homes_in(view, rid):
             seat = home.get("seat")
             hb = (x0 + 6, y + 1, x1 - 6, y + HOME_H - 2)
@@ -260,17 +292,13 @@ def draw_map(
     columns = _columns(view)
     if not columns:
         return
-    gap = 12
-    col_w = (right - left - gap * (len(columns) - 1)) // len(columns)
+    col_w = (right - left - COL_GAP * (len(columns) - 1)) // len(columns)
     posts = {str(p.get("id")): p for p in view.get("posts") or []}
     names = {str(r.get("id")): str(r.get("name", "")) for r in view.get("regions") or []}
-    links: dict[str, list[str]] = {}
-    for a, b in view.get("borders") or []:
-        links.setdefault(a, []).append(b)
-        links.setdefault(b, []).append(a)
+    links = _links(view)
     d = ImageDraw.Draw(im)
     for i, (wind, regions) in enumerate(columns):
-        x0 = left + i * (col_w + gap)
+        x0 = left + i * (col_w + COL_GAP)
         color = wind_color(view, str(wind.get("id")))
         band = (x0, top, x0 + col_w, top + WIND_H - 6)
         d.rounded_rectangle(band, 10, fill=color)
@@ -287,7 +315,7 @@ def draw_map(
             )
         y = top + WIND_H
         for region in regions:
-            h = region_height(view, region, posts)
+            h = region_height(view, region, posts, links.get(str(region.get("id")), []))
             rid = str(region.get("id"))
             _draw_region(
                 im,

@@ -96,7 +96,7 @@ def follower_badge(
 
 def tag(
     im: Image.Image, x: float, y: float, text: str, size: int, fill: RGB, *, right: bool = False
-) -> float:
+) -> int:
     """A rounded label; returns its far edge (right edge, or left edge when ``right``)."""
     d = ImageDraw.Draw(im)
     w = text_width(text, size, bold=True) + 10
@@ -104,7 +104,7 @@ def tag(
     x0 = x - w if right else x
     d.rounded_rectangle((x0, y, x0 + w, y + h), 5, fill=fill)
     draw_text(im, (x0 + w / 2, y + h / 2), text, size, text_on(fill), anchor="mm", bold=True)
-    return x0 if right else x0 + w
+    return round(x0 if right else x0 + w)
 
 
 def label(im: Image.Image, x: float, y: float, text: str) -> None:

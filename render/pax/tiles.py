@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import DARK, Box, draw_text, panel, shade, text_width, wrap_text
-from render.pax.style import FOLLOWER_NAMES, KIND_COLORS, PARCHMENT, TRIGGERS, follower_badge
+from render.pax.style import KIND_COLORS, PARCHMENT, TRIGGERS, follower_badge
 
 Tile = Mapping[str, Any]
 
@@ -68,8 +68,6 @@ def draw_tile(im: Image.Image, tile: Tile, box: Box, *, text_size: int = 15, lin
         )
         y = y0 + 52
         text = str(tile.get("text") or "")
-        if tile.get("follower") and kind in ("god", "advocate"):
-            text = f"{text} ({FOLLOWER_NAMES.get(str(tile['follower']), '')})"
         for line in wrap_text(text, text_size, x1 - x0 - 12, max_lines=lines):
             if y + text_size + 4 > y1:
                 break

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -13,7 +14,12 @@ from render.pax.tiles import card_height, draw_tile
 TEXT = 15
 LINES = 4
 TRACK_H = 30 + 26 + card_height(0, TEXT, LINES) + 12
-COND_H = 172
+COND_H = 166
+STACKED_CARD = 70  # a condition's card when the cards stand in one column
+
+
+def stacked_conditions_height(view: View) -> int:
+    return 34 + max(1, len(view.get("conditions") or [])) * (STACKED_CARD + 8) + 4
 
 
 def draw_track(im: Image.Image, view: View, box: Box) -> None:
@@ -62,59 +68,74 @@ def draw_track(im: Image.Image, view: View, box: Box) -> None:
                 )
 
 
+def _difficulty(conditions: Sequence[Mapping[str, Any]]) -> str:
+    kinds = sorted({str(c.get("difficulty", "")) for c in conditions})
+    return ", ".join(k for k in kinds if k)
+
+
 def draw_conditions(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
     conditions = list(view.get("conditions") or [])
+    stacked = x1 - x0 < 500
     with panel("conditions", box):
-        label(im, x0 + 14, y0 + 10, "Victory conditions: meet every face-up one to win")
+        title = "Victory conditions" if stacked else "Victory conditions: meet every face-up one to win"
+        diff = _difficulty(conditions)
+        label(im, x0 + 14, y0 + 10, f"{title} ({diff})" if diff else title)
         if not conditions:
             draw_text(im, (x0 + 14, y0 + 40), "none dealt", 18, MUTED)
             return
         step = (x1 - x0 - 28 + 10) // len(conditions)
         for i, cond in enumerate(conditions):
-            cx0 = x0 + 14 + i * step
-            card = (cx0, y0 + 34, cx0 + step - 10, y1 - 12)
-            up = bool(cond.get("face_up"))
-            d.rounded_rectangle(card, 8, fill=(236, 226, 196) if up else (58, 54, 62), outline=GOLD)
-            with panel(f"condition {i}", card):
-                diff = str(cond.get("difficulty", "")).upper()
-                if not up:
-                    draw_text(
-                        im,
-                        ((card[0] + card[2]) / 2, (card[1] + card[3]) / 2),
-                        f"face down · {diff}",
-                        16,
-                        MUTED,
-                        anchor="mm",
-                        bold=True,
-                        max_width=card[2] - card[0] - 12,
-                        min_size=11,
-                    )
-                    continue
-                draw_text(
-                    im,
-                    (card[0] + 8, card[1] + 6),
-                    str(cond.get("name", "")),
-                    18,
-                    (30, 28, 26),
-                    bold=True,
-                    max_width=card[2] - card[0] - 16,
-                    min_size=12,
-                )
-                y = card[1] + 32
-                for line in wrap_text(str(cond.get("text", "")), 15, card[2] - card[0] - 16, max_lines=2):
-                    draw_text(im, (card[0] + 8, y), line, 15, (30, 28, 26))
-                    y += 20
-                draw_text(im, (card[0] + 8, card[3] - 14), diff, 12, (110, 90, 50), anchor="lm", bold=True)
-                met = list(cond.get("met") or [])
-                x = card[2] - 8
-                for seat in reversed(met):
-                    x -= 20
-                    seat_pip(im, view, int(seat), (x, card[3] - 23), 18)
-                if met:
-                    draw_text(im, (x - 4, card[3] - 14), "met:", 13, (60, 50, 40), anchor="rm", bold=True)
+            if stacked:
+                cy0 = y0 + 34 + i * (STACKED_CARD + 8)
+                card = (x0 + 12, cy0, x1 - 12, cy0 + STACKED_CARD)
+            else:
+                cx0 = x0 + 14 + i * step
+                card = (cx0, y0 + 34, cx0 + step - 10, y1 - 12)
+            _draw_condition(im, view, cond, card, i)
+
+
+def _draw_condition(im: Image.Image, view: View, cond: Mapping[str, Any], card: Box, i: int) -> None:
+    d = ImageDraw.Draw(im)
+    up = bool(cond.get("face_up"))
+    d.rounded_rectangle(card, 8, fill=(236, 226, 196) if up else (58, 54, 62), outline=GOLD)
+    ink = (30, 28, 26)
+    with panel(f"condition {i}", card):
+        if not up:
+            draw_text(
+                im,
+                ((card[0] + card[2]) / 2, (card[1] + card[3]) / 2),
+                f"face down ({cond.get('difficulty', '')})",
+                16,
+                MUTED,
+                anchor="mm",
+                bold=True,
+                max_width=card[2] - card[0] - 12,
+                min_size=11,
+            )
+            return
+        # who meets it now: their pips at the right of the name line
+        x = card[2] - 6
+        for seat in reversed(list(cond.get("met") or [])):
+            x -= 20
+            seat_pip(im, view, int(seat), (x, card[1] + 5), 18)
+        draw_text(
+            im,
+            (card[0] + 8, card[1] + 14),
+            str(cond.get("name", "")),
+            18,
+            ink,
+            anchor="lm",
+            bold=True,
+            max_width=int(x - 6 - card[0] - 8),
+            min_size=12,
+        )
+        y = card[1] + 28
+        for line in wrap_text(str(cond.get("text", "")), 15, card[2] - card[0] - 16, max_lines=2):
+            draw_text(im, (card[0] + 8, y), line, 15, ink)
+            y += 19
 
 
 def draw_influence(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
