@@ -21,7 +21,7 @@ from typing import Any
 
 __all__ = ["board_png", "hand_png", "supported"]
 
-_GAMES = ("knarr", "volga", "saga", "reavers")
+_GAMES = ("knarr", "volga", "saga", "reavers", "pax")
 
 
 def supported() -> list[str]:

@@ -1,0 +1,12 @@
+"""Pax Viking pictures: the public board and one player's hand.
+
+Both are drawn only from a view of ``games.pax.view`` (docs/contract.md, "Pax view"); the
+board reads nothing from ``view["private"]``. ``style`` holds the palette, ``map`` the
+Winds and Regions, ``tiles`` a tile card, ``track`` the SAGA TRACK and Victory Conditions,
+``jarls`` a Jarl's board, ``board`` and ``hand`` the two pictures.
+"""
+
+from render.pax.board import board_png
+from render.pax.hand import hand_png
+
+__all__ = ["board_png", "hand_png"]

@@ -1,0 +1,259 @@
+"""The public Pax Viking board: whose turn, the map, the SAGA TRACK, Victory Conditions,
+Influence, every Jarl's board and the recent moves.
+
+Drawn only from ``games.pax.view(state, None)``; ``view["private"]`` is never read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.core import name_seats
+from render.common import (
+    BG,
+    GAP,
+    GOLD,
+    HEADER_BG,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    WIDTH,
+    Box,
+    draw_text,
+    encode_board,
+    panel,
+    text_width,
+    triangle_right,
+)
+from render.pax.jarls import draw_jarl, jarl_height
+from render.pax.map import column_spans, draw_map
+from render.pax.style import View, label, name, seat_pip
+from render.pax.track import (
+    COND_H,
+    TRACK_H,
+    draw_conditions,
+    draw_influence,
+    draw_track,
+    stacked_conditions_height,
+)
+
+HEADLINE = 44  # px: about 14 px on a phone, where the board is shown 400 px wide
+HEAD_H = 88
+STATUS_H = 48
+LOG_LINE = 26
+LOG_LINES = 6
+
+
+def _draw_header(im: Image.Image, view: View, names: Sequence[str]) -> None:
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, im.width, HEAD_H), fill=HEADER_BG)
+    d.line((0, HEAD_H - 1, im.width, HEAD_H - 1), fill=PANEL_EDGE, width=2)
+    mid = HEAD_H / 2
+    with panel("header", (0, 0, im.width, HEAD_H)):
+        outcome = view.get("outcome") if view.get("over") else None
+        if outcome:
+            winners = [int(s) for s in outcome.get("winners") or []]
+            who = " & ".join(name(names, s) for s in winners)
+            title = f"{who} {'wins' if len(winners) == 1 else 'win'}!" if winners else "Game over"
+            draw_text(
+                im,
+                (MARGIN, mid),
+                title,
+                HEADLINE,
+                GOLD,
+                anchor="lm",
+                bold=True,
+                max_width=im.width - 2 * MARGIN - 220,
+                min_size=28,
+            )
+            draw_text(
+                im, (im.width - MARGIN, mid), f"after round {view.get('round', 1)}", 26, MUTED, anchor="rm"
+            )
+            return
+        box = draw_text(im, (MARGIN, mid), f"Round {view.get('round', 1)}", 32, INK, anchor="lm", bold=True)
+        x = box[2] + 16
+        turn = view.get("turn") or {}
+        right = im.width - MARGIN
+        if view.get("phase") == "action" and turn.get("left") is not None:
+            left = int(turn.get("left", 0))
+            text = f"{left} action{'' if left == 1 else 's'} left"
+            w = text_width(text, 30, bold=True) + 28
+            d.rounded_rectangle((right - w, mid - 24, right, mid + 24), 24, fill=GOLD)
+            draw_text(im, (right - w / 2, mid), text, 30, (30, 28, 26), anchor="mm", bold=True)
+            right -= w + 14
+        to_act = list(view.get("to_act") or [])
+        prompt = str(view.get("prompt") or "")
+        if not to_act and not prompt:
+            return
+        triangle_right(d, x, mid, 30, GOLD)
+        x += 36
+        if len(to_act) == 1:
+            seat_pip(im, view, int(to_act[0]), (x, mid - 16), 32)
+            x += 40
+        who = ", ".join(name(names, int(s)) for s in to_act)
+        draw_text(
+            im,
+            (x, mid),
+            who or prompt,
+            HEADLINE,
+            GOLD,
+            anchor="lm",
+            bold=True,
+            max_width=int(right - x),
+            min_size=26,
+        )
+
+
+def _status(view: View, names: Sequence[str]) -> str:
+    """What is going on now, in words: the prompt, and any journey, trade or vote under way."""
+    bits = [str(view.get("prompt") or "")]
+    pending = view.get("pending") or {}
+    if pending.get("action") == "journey":
+        bits.append(
+            f"JOURNEY of Longship {pending.get('ship')}: step {pending.get('steps')} of {pending.get('max')}"
+        )
+    elif pending.get("action") == "sweden":
+        bits.append(f"SWEDEN: a tile drawn for {pending.get('location_name') or 'anywhere'}")
+    elif pending.get("action") == "discard":
+        bits.append(f"discard {pending.get('count')}")
+    offer = view.get("offer")
+    if offer:
+        give, ask = offer.get("give") or {}, offer.get("ask") or {}
+        bits.append(
+            f"TRADE {name(names, int(offer.get('from', 0)))} → {name(names, int(offer.get('to', 0)))}: gives "
+            f"{give.get('silfr', 0)} Silfr + {give.get('tiles', 0)} tiles for {ask.get('silfr', 0)} Silfr + "
+            f"{ask.get('tiles', 0)} tiles{'' if offer.get('sent') else ' (being made)'}"
+        )
+    althing = view.get("althing")
+    if althing:
+        votes = list(althing.get("votes") or [])
+        yes = sum(1 for v in votes if v is True)
+        no = sum(1 for v in votes if v is False)
+        tile = althing.get("tile") or {}
+        bits.append(f"ALTHING on {tile.get('name', '')}: {yes} for, {no} against")
+    return " · ".join(b for b in bits if b)
+
+
+def _draw_status(im: Image.Image, view: View, names: Sequence[str], top: int) -> None:
+    box = (MARGIN, top, im.width - MARGIN, top + STATUS_H - 8)
+    ImageDraw.Draw(im).rounded_rectangle(box, 12, fill=PANEL, outline=GOLD, width=2)
+    with panel("status", box):
+        draw_text(
+            im,
+            (MARGIN + 14, (box[1] + box[3]) / 2),
+            _status(view, names),
+            22,
+            INK,
+            anchor="lm",
+            bold=True,
+            max_width=box[2] - box[0] - 28,
+            min_size=14,
+        )
+
+
+def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
+    ImageDraw.Draw(im).rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
+    x0, y0, x1, y1 = box
+    with panel("recent moves", box):
+        label(im, x0 + 14, y0 + 10, "Recent moves")
+        y = y0 + 36
+        room = max(1, (y1 - 10 - y) // LOG_LINE)
+        lines = list(view.get("log") or [])[-room:]
+        if not lines:
+            draw_text(im, (x0 + 14, y), "Nothing yet", 18, INK)
+        for entry in lines:
+            seat = entry.get("seat")
+            text = name_seats(str(entry.get("text", "")), list(names))
+            x = x0 + 14
+            color = INK
+            if seat is not None:
+                seat_pip(im, view, int(seat), (x, y + 4), 16)
+                text = f"{name(names, int(seat))} {text}"
+                x += 24
+            else:
+                color = GOLD
+            draw_text(im, (x, y), text, 18, color, max_width=x1 - 14 - x, min_size=13)
+            y += LOG_LINE
+
+
+def board_png(view: View, *, names: Sequence[str]) -> bytes:
+    """The public board as PNG bytes; ``view["private"]`` is never read."""
+    seats = list(view.get("seats") or [])
+    map_top = HEAD_H + 8 + STATUS_H
+    spans = column_spans(view, MARGIN, WIDTH - MARGIN)
+    map_h = max((h for _, _, h in spans), default=0)
+    # the Victory Conditions and the Influence stand in the room the short columns leave,
+    # when there is enough of it; otherwise they take a row of their own below the track
+    free = sorted(spans, key=lambda span: span[2])
+    cond_h = stacked_conditions_height(view)
+    beside_map = len(free) >= 2 and free[0][2] + cond_h <= map_h and free[1][2] + COND_H <= map_h
+    track_top = map_top + map_h + 6
+    cond_top = track_top + TRACK_H + GAP
+    jarl_top = cond_top + (0 if beside_map else COND_H + GAP)
+    # three boards a row (two for two players); the recent moves fill a short last row
+    cols = 3 if len(seats) > 2 else 2
+    panel_w = (WIDTH - 2 * MARGIN - GAP * (cols - 1)) // cols
+    rows = [seats[i : i + cols] for i in range(0, len(seats), cols)]
+    heights = [max(jarl_height(s, panel_w) for s in row) for row in rows]
+    log_h = 36 + LOG_LINES * LOG_LINE + 10
+    beside = bool(rows) and len(rows[-1]) < cols
+    if beside:
+        heights[-1] = max(heights[-1], log_h)
+        log_x = MARGIN + len(rows[-1]) * (panel_w + GAP)
+        log_top = jarl_top + sum(h + GAP for h in heights[:-1])
+        log_box = (log_x, log_top, WIDTH - MARGIN, log_top + heights[-1])
+        height = jarl_top + sum(h + GAP for h in heights) - GAP + MARGIN
+    else:
+        log_top = jarl_top + sum(h + GAP for h in heights)
+        log_box = (MARGIN, log_top, WIDTH - MARGIN, log_top + log_h)
+        height = log_top + log_h + MARGIN
+    im = Image.new("RGB", (WIDTH, height), BG)
+    _draw_header(im, view, names)
+    _draw_status(im, view, names, HEAD_H + 8)
+    draw_map(im, view, map_top, MARGIN, WIDTH - MARGIN, names)
+    draw_track(im, view, (MARGIN, track_top, WIDTH - MARGIN, track_top + TRACK_H))
+    if beside_map:
+        (cx0, cx1, ch), (ix0, ix1, ih) = free[0], free[1]
+        draw_conditions(im, view, names, (cx0, map_top + ch, cx1, map_top + ch + cond_h))
+        draw_influence(im, view, names, (ix0, map_top + ih, ix1, map_top + ih + COND_H))
+    else:
+        infl_w = 300
+        draw_conditions(im, view, names, (MARGIN, cond_top, WIDTH - MARGIN - infl_w - GAP, cond_top + COND_H))
+        draw_influence(
+            im, view, names, (WIDTH - MARGIN - infl_w, cond_top, WIDTH - MARGIN, cond_top + COND_H)
+        )
+    turn: Mapping[str, Any] = view.get("turn") or {}
+    to_act = [int(s) for s in view.get("to_act") or []]
+    outcome = view.get("outcome") if view.get("over") else None
+    winners = {int(s) for s in (outcome or {}).get("winners") or []}
+    y = jarl_top
+    for r, row in enumerate(rows):
+        for c, seat in enumerate(row):
+            x = MARGIN + c * (panel_w + GAP)
+            index = int(seat.get("seat", r * cols + c))
+            mine = turn.get("seat") == index
+            draw_jarl(
+                im,
+                view,
+                seat,
+                name(names, index),
+                (x, y, x + panel_w, y + heights[r]),
+                active=index in to_act and not view.get("over"),
+                used=list(turn.get("used") or []) if mine else [],
+                influence_used=list(turn.get("influence_used") or []) if mine else [],
+                winner=index in winners,
+            )
+        y += heights[r] + GAP
+    _draw_log(im, view, names, log_box)
+    return encode_board(im.point(_SNAP))
+
+
+# Every channel rounded to a multiple of 8 before encoding: the board is dense with small
+# text, and the many blends at its anti-aliased edges made it too big for one quick pass
+# (over 300 KB). Nobody sees a change of at most 4 levels in a channel.
+_SNAP = [min(255, (v + 4) // 8 * 8) for v in range(256)] * 3

@@ -1,0 +1,331 @@
+"""The map: one column per Wind, each Region a box with its Posts, HOMEs, DUCHIES and Longships.
+
+The view has no coordinates, so the map is drawn as a schematic: Regions stand in their
+Wind's column in the view's order, and each navigable Region lists the Regions it borders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import GOLD, INK, MUTED, RGB, Box, draw_text, panel, shade, ship_icon
+from render.pax.style import (
+    PARCHMENT,
+    View,
+    follower_badge,
+    seat_color,
+    seat_edge,
+    seat_pip,
+    tag,
+    wind_color,
+)
+
+COLUMN_ORDER = ("west", "north", "east", "south")  # west to east, as on the printed board
+WIND_H = 40
+REGION_HEAD = 56
+LINKS_H = 24
+HOME_H = 26
+POST_LINE = 24
+SMALL_LINE = 19
+REGION_GAP = 10
+COL_GAP = 12
+POST_FILL = (64, 70, 84)
+REGION_FILL = (36, 46, 64)
+LAND_FILL = (58, 54, 44)
+KIND_WORDS = {"sea": "sea", "river": "river", "harbor": "land"}
+
+
+def _columns(view: View) -> list[tuple[Mapping[str, Any], list[Mapping[str, Any]]]]:
+    winds = list(view.get("winds") or [])
+    rank = {w: i for i, w in enumerate(COLUMN_ORDER)}
+    winds.sort(key=lambda w: rank.get(str(w.get("id")), len(rank)))
+    regions = list(view.get("regions") or [])
+    return [(w, [r for r in regions if r.get("wind") == w.get("id")]) for w in winds]
+
+
+def _post_lines(post: Mapping[str, Any]) -> int:
+    """Height of one Post's block: the name line, what is printed there, the Venture."""
+    h = POST_LINE
+    if post.get("kind") in PRINTED or post.get("ability"):
+        h += SMALL_LINE
+    if post.get("venture"):
+        h += POST_LINE
+    return h + 4
+
+
+PRINTED = {"trade_center": "TC", "ally": "ALLY"}
+
+
+def _has_links(region: Mapping[str, Any], links: Sequence[str]) -> bool:
+    return bool(links) or bool(region.get("longships"))
+
+
+def _homes_in(view: View, region: str) -> list[Mapping[str, Any]]:
+    return [h for h in view.get("homes") or [] if (h.get("links") or [None])[0] == region]
+
+
+def _links(view: View) -> dict[str, list[str]]:
+    links: dict[str, list[str]] = {}
+    for a, b in view.get("borders") or []:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    return links
+
+
+def region_height(
+    view: View, region: Mapping[str, Any], posts: Mapping[str, Mapping[str, Any]], links: Sequence[str]
+) -> int:
+    h = (
+        REGION_HEAD
+        - (0 if _has_links(region, links) else LINKS_H)
+        + HOME_H * len(_homes_in(view, str(region.get("id"))))
+    )
+    for pid in region.get("posts") or []:
+        if pid in posts:
+            h += _post_lines(posts[pid])
+    return h + 6
+
+
+def column_spans(view: View, left: int, right: int) -> list[tuple[int, int, int]]:
+    """Each Wind's column as (left, right, height below the map's top)."""
+    columns = _columns(view)
+    if not columns:
+        return []
+    col_w = (right - left - COL_GAP * (len(columns) - 1)) // len(columns)
+    posts = {str(p.get("id")): p for p in view.get("posts") or []}
+    links = _links(view)
+    spans = []
+    for i, (_, regions) in enumerate(columns):
+        x0 = left + i * (col_w + COL_GAP)
+        h = WIND_H + sum(
+            region_height(view, r, posts, links.get(str(r.get("id")), [])) + REGION_GAP for r in regions
+        )
+        spans.append((x0, x0 + col_w, h))
+    return spans
+
+
+def map_height(view: View, left: int, right: int) -> int:
+    return max((h for _, _, h in column_spans(view, left, right)), default=0)
+
+
+def _ships(im: Image.Image, view: View, seats: Sequence[int], right: float, mid: float) -> int:
+    """Longship icons in the seats' colours ending at ``right``; returns their left edge."""
+    x = right
+    for seat in reversed(list(seats)):
+        color = seat_color(view, int(seat))
+        sprite = ship_icon(24, color, seat_edge(color))
+        x -= sprite.width + 1
+        im.paste(sprite, (round(x), round(mid - sprite.height / 2)), sprite)
+    return round(x)
+
+
+def _draw_post(
+    im: Image.Image, view: View, post: Mapping[str, Any], names: Mapping[str, str], box: Box
+) -> None:
+    d = ImageDraw.Draw(im)
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, 6, fill=POST_FILL)
+    with panel(f"post {post.get('id')}", box):
+        y = y0 + 1
+        x = x0 + 6
+        follower = post.get("follower")
+        if follower:
+            seat = int(follower.get("seat", 0))
+            x += follower_badge(im, (x + 2, y + 3), str(follower.get("type")), 18, seat_color(view, seat)) + 6
+        cost = post.get("cost")
+        right = x1 - 5
+        if cost is not None:
+            right = tag(im, right, y + 2, f"{cost} S", 14, (196, 200, 210), right=True) - 4
+        right = _ships(im, view, post.get("longships") or [], right, y + POST_LINE / 2) - 2
+        nb = draw_text(
+            im,
+            (x, y + POST_LINE / 2),
+            str(post.get("name", "")),
+            18,
+            INK,
+            anchor="lm",
+            bold=True,
+            max_width=int(right - x),
+            min_size=14,
+        )
+        entry = str(post.get("entry") or "")
+        if entry and entry != post.get("region") and right - nb[2] > 60:
+            draw_text(
+                im,
+                (nb[2] + 6, y + POST_LINE / 2 + 1),
+                f"from {names.get(entry, entry)}",
+                13,
+                MUTED,
+                anchor="lm",
+                max_width=int(right - nb[2] - 8),
+                min_size=10,
+            )
+        y += POST_LINE
+        kind = str(post.get("kind", ""))
+        if kind in PRINTED or post.get("ability"):
+            x = x0 + 6
+            if kind in PRINTED:
+                x = tag(im, x, y + 1, ("KEY " if post.get("key") else "") + PRINTED[kind], 12, GOLD) + 4
+            if post.get("icon"):
+                x += follower_badge(im, (x, y + 1), str(post["icon"]), 16) + 4
+            if post.get("ability"):
+                draw_text(
+                    im,
+                    (x + 2, y + SMALL_LINE / 2),
+                    str(post["ability"]),
+                    14,
+                    INK,
+                    anchor="lm",
+                    max_width=int(x1 - 6 - x),
+                    min_size=11,
+                )
+            y += SMALL_LINE
+        venture = post.get("venture")
+        if venture:
+            chip = (x0 + 4, y + 1, x1 - 4, y + POST_LINE - 1)
+            d.rounded_rectangle(chip, 5, fill=PARCHMENT)
+            cx = chip[0] + 4
+            if venture.get("follower"):
+                cx += follower_badge(im, (cx, chip[1] + 2), str(venture["follower"]), 17) + 4
+            draw_text(
+                im,
+                (cx, (chip[1] + chip[3]) / 2),
+                str(venture.get("name", "")),
+                15,
+                (30, 28, 26),
+                anchor="lm",
+                bold=True,
+                max_width=int(chip[2] - 4 - cx),
+                min_size=11,
+            )
+
+
+def _draw_region(
+    im: Image.Image,
+    view: View,
+    region: Mapping[str, Any],
+    posts: Mapping[str, Mapping[str, Any]],
+    names: Mapping[str, str],
+    links: Sequence[str],
+    box: Box,
+    color: RGB,
+    player_names: Sequence[str],
+) -> None:
+    d = ImageDraw.Draw(im)
+    x0, y0, x1, y1 = box
+    kind = str(region.get("kind", ""))
+    fill = REGION_FILL if kind != "harbor" else LAND_FILL
+    d.rounded_rectangle(box, 10, fill=fill, outline=color, width=3)
+    rid = str(region.get("id"))
+    with panel(f"region {rid}", box):
+        y = y0 + 4
+        right = x1 - 8
+        for seat in reversed(list(region.get("duchy") or [])):
+            right = tag(im, right, y + 3, "DUCHY", 13, seat_color(view, int(seat)), right=True) - 4
+        right = tag(im, right, y + 3, KIND_WORDS.get(kind, kind), 13, shade(color, 1.3), right=True) - 6
+        draw_text(
+            im,
+            (x0 + 10, y + 13),
+            str(region.get("name", "")),
+            20,
+            INK,
+            anchor="lm",
+            bold=True,
+            max_width=int(right - x0 - 10),
+            min_size=14,
+        )
+        y += 28
+        if _has_links(region, links):
+            right = _ships(im, view, region.get("longships") or [], x1 - 8, y + 11) - 4
+            words = "next to " + ", ".join(names.get(r, r) for r in links) if links else ""
+            draw_text(
+                im,
+                (x0 + 10, y + 11),
+                words,
+                14,
+                shade(INK, 0.85),
+                anchor="lm",
+                max_width=int(right - x0 - 10),
+                min_size=11,
+            )
+            y += LINKS_H
+        for home in _homes_in(view, rid):
+            seat = home.get("seat")
+            hb = (x0 + 6, y + 1, x1 - 6, y + HOME_H - 2)
+            d.rounded_rectangle(hb, 6, fill=(30, 30, 34), outline=GOLD)
+            tx = hb[0] + 6
+            if seat is not None:
+                seat_pip(im, view, int(seat), (tx, (hb[1] + hb[3]) / 2 - 8), 16)
+                tx += 20
+            who = (
+                f" · {player_names[int(seat)] if int(seat) < len(player_names) else f'Player {int(seat) + 1}'}"
+                if seat is not None
+                else ""
+            )
+            draw_text(
+                im,
+                (tx, (hb[1] + hb[3]) / 2),
+                f"HOME {home.get('name', '')}{who}",
+                14,
+                GOLD,
+                anchor="lm",
+                bold=True,
+                max_width=int(hb[2] - 4 - tx),
+                min_size=11,
+            )
+            y += HOME_H
+        for pid in region.get("posts") or []:
+            post = posts.get(pid)
+            if post is None:
+                continue
+            h = _post_lines(post)
+            _draw_post(im, view, post, names, (x0 + 6, y, x1 - 6, y + h - 4))
+            y += h
+
+
+def draw_map(
+    im: Image.Image, view: View, top: int, left: int, right: int, player_names: Sequence[str]
+) -> None:
+    columns = _columns(view)
+    if not columns:
+        return
+    col_w = (right - left - COL_GAP * (len(columns) - 1)) // len(columns)
+    posts = {str(p.get("id")): p for p in view.get("posts") or []}
+    names = {str(r.get("id")): str(r.get("name", "")) for r in view.get("regions") or []}
+    links = _links(view)
+    d = ImageDraw.Draw(im)
+    for i, (wind, regions) in enumerate(columns):
+        x0 = left + i * (col_w + COL_GAP)
+        color = wind_color(view, str(wind.get("id")))
+        band = (x0, top, x0 + col_w, top + WIND_H - 6)
+        d.rounded_rectangle(band, 10, fill=color)
+        with panel(f"wind {wind.get('id')}", band):
+            draw_text(
+                im,
+                (x0 + col_w / 2, top + (WIND_H - 6) / 2),
+                str(wind.get("name", "")).upper(),
+                24,
+                (255, 255, 255),
+                anchor="mm",
+                bold=True,
+                halo=shade(color, 0.5),
+            )
+        y = top + WIND_H
+        for region in regions:
+            h = region_height(view, region, posts, links.get(str(region.get("id")), []))
+            rid = str(region.get("id"))
+            _draw_region(
+                im,
+                view,
+                region,
+                posts,
+                names,
+                links.get(rid, []),
+                (x0, y, x0 + col_w, y + h),
+                color,
+                player_names,
+            )
+            y += h + REGION_GAP

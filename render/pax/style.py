@@ -1,0 +1,115 @@
+"""Pax Viking's palette and the small helpers every Pax picture uses."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import MUTED, RGB, VIKING_COLORS, draw_text, pip, shade, text_on, text_width
+
+View = Mapping[str, Any]
+# the Winds' printed colours, by the colour name the view gives
+WIND_COLORS: dict[str, RGB] = {
+    "blue": (52, 110, 196),
+    "purple": (128, 78, 172),
+    "green": (52, 140, 76),
+    "orange": (214, 120, 40),
+}
+SEAT_COLORS: dict[str, RGB] = {**VIKING_COLORS, "white": (238, 236, 228), "black": (34, 34, 38)}
+FOLLOWERS: tuple[str, ...] = ("jarldom", "sweden", "theocracy", "rus")
+FOLLOWER_NAMES: dict[str, str] = {
+    "jarldom": "Jarldom",
+    "sweden": "Sweden",
+    "theocracy": "Theocracy",
+    "rus": "Rus",
+}
+FOLLOWER_COLORS: dict[str, RGB] = {
+    "jarldom": (176, 52, 44),
+    "sweden": (226, 182, 40),
+    "theocracy": (200, 206, 222),
+    "rus": (134, 88, 52),
+}
+KIND_COLORS: dict[str, RGB] = {
+    "venture": (70, 116, 74),
+    "event": (150, 62, 48),
+    "advocate": (60, 96, 150),
+    "god": (148, 112, 40),
+}
+ACTIONS: tuple[str, ...] = ("invest", "journey", "play", "activate", "parley")
+PARCHMENT: RGB = (238, 228, 202)
+TRIGGERS: dict[str, str] = {
+    "establish": "on ESTABLISH",
+    "activate": "ACTIVATE",
+    "solstice": "Winter Solstice",
+    "always": "always",
+    "resolve": "Event",
+}
+
+
+def name(names: Sequence[str], seat: int) -> str:
+    if 0 <= seat < len(names) and names[seat].strip():
+        return names[seat]
+    return f"Player {seat + 1}"
+
+
+def seat_color(view: View, seat: int) -> RGB:
+    seats = list(view.get("seats") or [])
+    colour = str(seats[seat].get("colour", "")) if 0 <= seat < len(seats) else ""
+    return SEAT_COLORS.get(colour, (150, 150, 150))
+
+
+def seat_edge(color: RGB) -> RGB:
+    return (20, 20, 24) if sum(color) > 240 else (236, 236, 236)
+
+
+def wind_color(view: View, wind: str | None) -> RGB:
+    for w in view.get("winds") or []:
+        if w.get("id") == wind:
+            return WIND_COLORS.get(str(w.get("colour")), (110, 110, 120))
+    return (110, 110, 120)
+
+
+def seat_pip(im: Image.Image, view: View, seat: int, xy: tuple[float, float], size: int = 18) -> None:
+    color = seat_color(view, seat)
+    sprite = pip(size, color, seat_edge(color), 2)
+    im.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
+
+
+def follower_badge(
+    im: Image.Image, xy: tuple[float, float], kind: str, size: int = 18, seat: RGB | None = None
+) -> int:
+    """A Follower: a square in its type's colour with its initial, ringed in the seat colour
+    when it is a seat's; returns its width."""
+    d = ImageDraw.Draw(im)
+    x, y = xy
+    fill = FOLLOWER_COLORS.get(kind, (120, 120, 120))
+    if seat is not None:
+        d.rounded_rectangle((x - 2, y - 2, x + size + 2, y + size + 2), 5, fill=seat, outline=seat_edge(seat))
+    d.rounded_rectangle((x, y, x + size, y + size), 4, fill=fill, outline=(20, 20, 20))
+    draw_text(
+        im, (x + size / 2, y + size / 2), kind[:1].upper(), size - 5, text_on(fill), anchor="mm", bold=True
+    )
+    return size + (4 if seat is not None else 0)
+
+
+def tag(
+    im: Image.Image, x: float, y: float, text: str, size: int, fill: RGB, *, right: bool = False
+) -> int:
+    """A rounded label; returns its far edge (right edge, or left edge when ``right``)."""
+    d = ImageDraw.Draw(im)
+    w = text_width(text, size, bold=True) + 10
+    h = size + 6
+    x0 = x - w if right else x
+    d.rounded_rectangle((x0, y, x0 + w, y + h), 5, fill=fill)
+    draw_text(im, (x0 + w / 2, y + h / 2), text, size, text_on(fill), anchor="mm", bold=True)
+    return round(x0 if right else x0 + w)
+
+
+def label(im: Image.Image, x: float, y: float, text: str) -> None:
+    draw_text(im, (x, y), text.upper(), 16, MUTED, bold=True)
+
+
+def dim(color: RGB) -> RGB:
+    return shade(color, 0.45)

@@ -1,0 +1,150 @@
+"""The Pax Viking pictures, drawn from views of seeded random games at 2 to 6 players:
+valid, small, deterministic PNGs that show only what the view holds."""
+
+from __future__ import annotations
+
+import copy
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+
+import games
+import render
+from render import board_png, hand_png
+from tests.render import pngcheck
+
+NAMES = ["Astrid", "Bjørn", "Святослав", "Ulf", "Freydis", "Sigrid"]
+LONG_NAMES = ["Ragnhildr the Exceedingly Patient Raider of Coasts", "Æðelflǣd 🛡", "", " ", "x", "Ω"]
+PAX = games.get("pax")
+
+
+@cache
+def playout(players: int, seed: int) -> tuple[Any, ...]:
+    """Every state of a seeded random game, to its end or 500 moves."""
+    rng = random.Random(seed * 100 + players)
+    state = PAX.setup(seed, players, None)
+    states = [state]
+    for _ in range(500):
+        if PAX.outcome(state) is not None or not PAX.to_act(state):
+            break
+        seat = rng.choice(PAX.to_act(state))
+        state = PAX.apply(state, seat, rng.choice(PAX.legal_actions(state, seat)))
+        states.append(state)
+    return tuple(states)
+
+
+def picked(players: int, seed: int, count: int = 5) -> list[Any]:
+    states = playout(players, seed)
+    return list(states[:: max(1, len(states) // count)]) + [states[-1]]
+
+
+def check_board(view: dict[str, Any], names: list[str]) -> None:
+    pngcheck.check_board(view, names, (1200, 2600))
+
+
+def test_pax_is_supported() -> None:
+    assert "pax" in render.supported()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_boards_and_every_hand_along_a_game(players: int) -> None:
+    names = NAMES[:players]
+    for state in picked(players, seed=3):
+        public = PAX.view(state, None)
+        check_board(public, names)
+        assert hand_png(public, names=names) is None
+        for seat in range(players):
+            mine = PAX.view(state, seat)
+            assert mine["private"] is not None
+            pngcheck.check_hand(mine, names, seat)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_board_ignores_the_private_part(players: int) -> None:
+    """A seat's view draws the same board as the public one: no hand leaks onto it."""
+    names = NAMES[:players]
+    state = picked(players, seed=5)[3]
+    public = board_png(PAX.view(state, None), names=names)
+    for seat in range(players):
+        assert board_png(PAX.view(state, seat), names=names) == public
+
+
+def test_board_is_deterministic() -> None:
+    view = PAX.view(picked(4, seed=2)[2], None)
+    assert board_png(view, names=NAMES[:4]) == board_png(copy.deepcopy(view), names=NAMES[:4])
+
+
+def test_hands_differ_between_seats_and_follow_the_view() -> None:
+    state = picked(3, seed=4)[2]
+    first = PAX.view(state, 0)
+    second = PAX.view(state, 1)
+    assert first["private"]["hand"] != second["private"]["hand"]
+    assert hand_png(first, names=NAMES[:3], seat=0) != hand_png(second, names=NAMES[:3], seat=1)
+    assert hand_png(first, names=NAMES[:3]) == hand_png(first, names=NAMES[:3], seat=0)
+
+
+def test_what_the_view_shows_changes_the_board() -> None:
+    """A Venture on a post, a Follower, a ship, a bought tile and a met condition are drawn."""
+    view = PAX.view(playout(4, 1)[0], None)
+    names = NAMES[:4]
+    plain = board_png(view, names=names)
+    tile = copy.deepcopy(view["track"]["tiles"][0])
+    changes = []
+    one = copy.deepcopy(view)
+    one["posts"][0]["venture"] = tile
+    changes.append(one)
+    two = copy.deepcopy(view)
+    two["posts"][0]["follower"] = {"seat": 1, "type": "rus"}
+    changes.append(two)
+    three = copy.deepcopy(view)
+    three["regions"][0]["longships"] = [2]
+    changes.append(three)
+    four = copy.deepcopy(view)
+    four["track"]["tiles"][0] = None
+    changes.append(four)
+    five = copy.deepcopy(view)
+    five["conditions"][0]["met"] = [0]
+    changes.append(five)
+    six = copy.deepcopy(view)
+    six["seats"][2]["longships"][0]["exhausted"] = True
+    changes.append(six)
+    seven = copy.deepcopy(view)
+    seven["turn"]["used"] = ["invest"]
+    changes.append(seven)
+    pictures = {board_png(v, names=names) for v in changes}
+    assert plain not in pictures and len(pictures) == len(changes)
+
+
+def test_trade_vote_and_end_are_drawn() -> None:
+    """States with a TRADE offer, an ALTHING vote and the end of the game, from real games."""
+    seen = set()
+    for players in (2, 3, 4, 5, 6):
+        for seed in (1, 2, 3):
+            for state in playout(players, seed):
+                view = PAX.view(state, None)
+                kind = (
+                    "offer"
+                    if view["offer"]
+                    else "althing"
+                    if view["althing"]
+                    else "over"
+                    if view["over"]
+                    else None
+                )
+                if kind and kind not in seen:
+                    seen.add(kind)
+                    check_board(view, NAMES[:players])
+                    for seat in range(players):
+                        pngcheck.check_hand(PAX.view(state, seat), NAMES[:players], seat)
+    assert {"offer", "over"} <= seen
+
+
+def test_long_strange_and_missing_names() -> None:
+    for players in (2, 6):
+        state = picked(players, seed=6)[2]
+        check_board(PAX.view(state, None), LONG_NAMES[:players])
+        check_board(PAX.view(state, None), [])
+        pngcheck.check_hand(PAX.view(state, 0), LONG_NAMES[:players], 0)
+        pngcheck.check_hand(PAX.view(state, 1), [], 1)
