@@ -25,7 +25,7 @@ from render.common import (
     WIDTH,
     Box,
     draw_text,
-    encode_board,
+    encode_png,
     panel,
     text_width,
     triangle_right,
@@ -156,13 +156,34 @@ def _draw_status(im: Image.Image, view: View, names: Sequence[str], top: int) ->
         )
 
 
+KEY_H = 34
+KEY = (
+    "S: Silfr to ESTABLISH · J S T R: Jarldom, Sweden, Theocracy, Rus · ringed: an ESTABLISHED Follower"
+    " · Jarl boards: Followers on the board · established; struck ship: exhausted"
+)
+
+
+def _draw_key(im: Image.Image, top: int) -> None:
+    with panel("key", (MARGIN, top, im.width - MARGIN, top + KEY_H)):
+        draw_text(
+            im,
+            (MARGIN + 4, top + KEY_H / 2 - 2),
+            KEY,
+            15,
+            MUTED,
+            anchor="lm",
+            max_width=im.width - 2 * MARGIN - 8,
+            min_size=12,
+        )
+
+
 def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
     ImageDraw.Draw(im).rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
     x0, y0, x1, y1 = box
     with panel("recent moves", box):
         label(im, x0 + 14, y0 + 10, "Recent moves")
         y = y0 + 36
-        room = max(1, (y1 - 10 - y) // LOG_LINE)
+        room = max(1, min(LOG_LINES + 2, (y1 - 10 - y) // LOG_LINE))
         lines = list(view.get("log") or [])[-room:]
         if not lines:
             draw_text(im, (x0 + 14, y), "Nothing yet", 18, INK)
@@ -192,7 +213,8 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     free = sorted(spans, key=lambda span: span[2])
     cond_h = stacked_conditions_height(view)
     beside_map = len(free) >= 2 and free[0][2] + cond_h <= map_h and free[1][2] + COND_H <= map_h
-    track_top = map_top + map_h + 6
+    key_top = map_top + map_h
+    track_top = key_top + KEY_H
     cond_top = track_top + TRACK_H + GAP
     jarl_top = cond_top + (0 if beside_map else COND_H + GAP)
     # three boards a row (two for two players); the recent moves fill a short last row
@@ -216,6 +238,7 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     _draw_header(im, view, names)
     _draw_status(im, view, names, HEAD_H + 8)
     draw_map(im, view, map_top, MARGIN, WIDTH - MARGIN, names)
+    _draw_key(im, key_top)
     draw_track(im, view, (MARGIN, track_top, WIDTH - MARGIN, track_top + TRACK_H))
     if beside_map:
         (cx0, cx1, ch), (ix0, ix1, ih) = free[0], free[1]
@@ -250,10 +273,19 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
             )
         y += heights[r] + GAP
     _draw_log(im, view, names, log_box)
-    return encode_board(im.point(_SNAP))
+    snapped = im.point(_SNAP)
+    # one quick pass while it fits the upload budget (encode_board's own limit is lower,
+    # and this dense board is often just over it); packed harder only when it does not
+    data = encode_png(snapped, level=3)
+    for level in (6, 9):
+        if len(data) <= BUDGET:
+            break
+        data = encode_png(snapped, level=level)
+    return data
 
 
 # Every channel rounded to a multiple of 8 before encoding: the board is dense with small
 # text, and the many blends at its anti-aliased edges made it too big for one quick pass
 # (over 300 KB). Nobody sees a change of at most 4 levels in a channel.
 _SNAP = [min(255, (v + 4) // 8 * 8) for v in range(256)] * 3
+BUDGET = 296 * 1024  # Discord's comfortable upload size is 300 KB

@@ -94,9 +94,7 @@ def follower_badge(
     return size + (4 if seat is not None else 0)
 
 
-def tag(
-    im: Image.Image, x: float, y: float, text: str, size: int, fill: RGB, *, right: bool = False
-) -> int:
+def tag(im: Image.Image, x: float, y: float, text: str, size: int, fill: RGB, *, right: bool = False) -> int:
     """A rounded label; returns its far edge (right edge, or left edge when ``right``)."""
     d = ImageDraw.Draw(im)
     w = text_width(text, size, bold=True) + 10
