@@ -112,6 +112,9 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str]) -> None:
 def _status(view: View, names: Sequence[str]) -> str:
     """What is going on now, in words: the prompt, and any journey, trade or vote under way."""
     bits = [str(view.get("prompt") or "")]
+    outcome = view.get("outcome") if view.get("over") else None
+    if outcome and outcome.get("reason"):
+        bits = [f"The game is over: {outcome['reason']}"]
     pending = view.get("pending") or {}
     if pending.get("action") == "journey":
         bits.append(
@@ -125,7 +128,7 @@ def _status(view: View, names: Sequence[str]) -> str:
     if offer:
         give, ask = offer.get("give") or {}, offer.get("ask") or {}
         bits.append(
-            f"TRADE {name(names, int(offer.get('from', 0)))} → {name(names, int(offer.get('to', 0)))}: gives "
+            f"TRADE from {name(names, int(offer.get('from', 0)))} to {name(names, int(offer.get('to', 0)))}: gives "
             f"{give.get('silfr', 0)} Silfr + {give.get('tiles', 0)} tiles for {ask.get('silfr', 0)} Silfr + "
             f"{ask.get('tiles', 0)} tiles{'' if offer.get('sent') else ' (being made)'}"
         )
@@ -134,8 +137,8 @@ def _status(view: View, names: Sequence[str]) -> str:
         votes = list(althing.get("votes") or [])
         yes = sum(1 for v in votes if v is True)
         no = sum(1 for v in votes if v is False)
-        tile = althing.get("tile") or {}
-        bits.append(f"ALTHING on {tile.get('name', '')}: {yes} for, {no} against")
+        waiting = sum(1 for v in votes if v is None)
+        bits.append(f"ALTHING votes: {yes} for, {no} against, {waiting} still to vote")
     return " · ".join(b for b in bits if b)
 
 
@@ -212,7 +215,13 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     # when there is enough of it; otherwise they take a row of their own below the track
     free = sorted(spans, key=lambda span: span[2])
     cond_h = stacked_conditions_height(view)
-    beside_map = len(free) >= 2 and free[0][2] + cond_h <= map_h and free[1][2] + COND_H <= map_h
+    places: list[tuple[int, int, int]] = []  # (left, right, top below the map's top) of each
+    if len(free) >= 2 and free[0][2] + cond_h <= map_h and free[1][2] + COND_H <= map_h:
+        places = [free[0], free[1]]
+    elif free and free[0][2] + cond_h + GAP + COND_H <= map_h:
+        x0, x1, h = free[0]
+        places = [free[0], (x0, x1, h + cond_h + GAP)]
+    beside_map = bool(places)
     key_top = map_top + map_h
     track_top = key_top + KEY_H
     cond_top = track_top + TRACK_H + GAP
@@ -241,7 +250,7 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     _draw_key(im, key_top)
     draw_track(im, view, (MARGIN, track_top, WIDTH - MARGIN, track_top + TRACK_H))
     if beside_map:
-        (cx0, cx1, ch), (ix0, ix1, ih) = free[0], free[1]
+        (cx0, cx1, ch), (ix0, ix1, ih) = places
         draw_conditions(im, view, names, (cx0, map_top + ch, cx1, map_top + ch + cond_h))
         draw_influence(im, view, names, (ix0, map_top + ih, ix1, map_top + ih + COND_H))
     else:

@@ -49,7 +49,10 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
     if drawn:
         sections.insert(0, ("Drawn for SWEDEN", [drawn]))
     if offered:
-        sections.append(("Tiles in the TRADE", offered))
+        sections.append(("Your tiles in the TRADE", offered))
+    althing = view.get("althing") or {}
+    if althing.get("tile"):  # the Event being voted on: its text decides the vote
+        sections.insert(0, ("Voted at the ALTHING", [althing["tile"]]))
     height = head_h + 14
     for _, tiles in sections:
         height += 34 + max(1, (len(tiles) + COLS - 1) // COLS) * (card_h + GAP)
