@@ -161,8 +161,8 @@ def _draw_status(im: Image.Image, view: View, names: Sequence[str], top: int) ->
 
 KEY_H = 34
 KEY = (
-    "S: Silfr to ESTABLISH · J S T R: Jarldom, Sweden, Theocracy, Rus · ringed: an ESTABLISHED Follower"
-    " · Jarl boards: Followers on the board · established; struck ship: exhausted"
+    "S: Silfr to ESTABLISH · J S T R: Jarldom, Sweden, Theocracy, Rus · ringed: ESTABLISHED · Jarl boards:"
+    " Followers at hand · established; struck ship: exhausted; coloured tag: Influence held"
 )
 
 
