@@ -25,7 +25,7 @@ from render.common import (
     WIDTH,
     Box,
     draw_text,
-    encode_board,
+    encode_png,
     panel,
     text_width,
     triangle_right,
@@ -112,6 +112,9 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str]) -> None:
 def _status(view: View, names: Sequence[str]) -> str:
     """What is going on now, in words: the prompt, and any journey, trade or vote under way."""
     bits = [str(view.get("prompt") or "")]
+    outcome = view.get("outcome") if view.get("over") else None
+    if outcome and outcome.get("reason"):
+        bits = [f"The game is over: {outcome['reason']}"]
     pending = view.get("pending") or {}
     if pending.get("action") == "journey":
         bits.append(
@@ -125,7 +128,7 @@ def _status(view: View, names: Sequence[str]) -> str:
     if offer:
         give, ask = offer.get("give") or {}, offer.get("ask") or {}
         bits.append(
-            f"TRADE {name(names, int(offer.get('from', 0)))} → {name(names, int(offer.get('to', 0)))}: gives "
+            f"TRADE from {name(names, int(offer.get('from', 0)))} to {name(names, int(offer.get('to', 0)))}: gives "
             f"{give.get('silfr', 0)} Silfr + {give.get('tiles', 0)} tiles for {ask.get('silfr', 0)} Silfr + "
             f"{ask.get('tiles', 0)} tiles{'' if offer.get('sent') else ' (being made)'}"
         )
@@ -134,8 +137,8 @@ def _status(view: View, names: Sequence[str]) -> str:
         votes = list(althing.get("votes") or [])
         yes = sum(1 for v in votes if v is True)
         no = sum(1 for v in votes if v is False)
-        tile = althing.get("tile") or {}
-        bits.append(f"ALTHING on {tile.get('name', '')}: {yes} for, {no} against")
+        waiting = sum(1 for v in votes if v is None)
+        bits.append(f"ALTHING votes: {yes} for, {no} against, {waiting} still to vote")
     return " · ".join(b for b in bits if b)
 
 
@@ -156,13 +159,34 @@ def _draw_status(im: Image.Image, view: View, names: Sequence[str], top: int) ->
         )
 
 
+KEY_H = 34
+KEY = (
+    "S: Silfr to ESTABLISH · J S T R: Jarldom, Sweden, Theocracy, Rus · ringed: ESTABLISHED · Jarl boards:"
+    " Followers at hand · established; struck ship: exhausted; coloured tag: Influence held"
+)
+
+
+def _draw_key(im: Image.Image, top: int) -> None:
+    with panel("key", (MARGIN, top, im.width - MARGIN, top + KEY_H)):
+        draw_text(
+            im,
+            (MARGIN + 4, top + KEY_H / 2 - 2),
+            KEY,
+            15,
+            MUTED,
+            anchor="lm",
+            max_width=im.width - 2 * MARGIN - 8,
+            min_size=12,
+        )
+
+
 def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
     ImageDraw.Draw(im).rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
     x0, y0, x1, y1 = box
     with panel("recent moves", box):
         label(im, x0 + 14, y0 + 10, "Recent moves")
         y = y0 + 36
-        room = max(1, (y1 - 10 - y) // LOG_LINE)
+        room = max(1, min(LOG_LINES + 2, (y1 - 10 - y) // LOG_LINE))
         lines = list(view.get("log") or [])[-room:]
         if not lines:
             draw_text(im, (x0 + 14, y), "Nothing yet", 18, INK)
@@ -191,8 +215,15 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     # when there is enough of it; otherwise they take a row of their own below the track
     free = sorted(spans, key=lambda span: span[2])
     cond_h = stacked_conditions_height(view)
-    beside_map = len(free) >= 2 and free[0][2] + cond_h <= map_h and free[1][2] + COND_H <= map_h
-    track_top = map_top + map_h + 6
+    places: list[tuple[int, int, int]] = []  # (left, right, top below the map's top) of each
+    if len(free) >= 2 and free[0][2] + cond_h <= map_h and free[1][2] + COND_H <= map_h:
+        places = [free[0], free[1]]
+    elif free and free[0][2] + cond_h + GAP + COND_H <= map_h:
+        x0, x1, h = free[0]
+        places = [free[0], (x0, x1, h + cond_h + GAP)]
+    beside_map = bool(places)
+    key_top = map_top + map_h
+    track_top = key_top + KEY_H
     cond_top = track_top + TRACK_H + GAP
     jarl_top = cond_top + (0 if beside_map else COND_H + GAP)
     # three boards a row (two for two players); the recent moves fill a short last row
@@ -216,9 +247,10 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     _draw_header(im, view, names)
     _draw_status(im, view, names, HEAD_H + 8)
     draw_map(im, view, map_top, MARGIN, WIDTH - MARGIN, names)
+    _draw_key(im, key_top)
     draw_track(im, view, (MARGIN, track_top, WIDTH - MARGIN, track_top + TRACK_H))
     if beside_map:
-        (cx0, cx1, ch), (ix0, ix1, ih) = free[0], free[1]
+        (cx0, cx1, ch), (ix0, ix1, ih) = places
         draw_conditions(im, view, names, (cx0, map_top + ch, cx1, map_top + ch + cond_h))
         draw_influence(im, view, names, (ix0, map_top + ih, ix1, map_top + ih + COND_H))
     else:
@@ -250,10 +282,17 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
             )
         y += heights[r] + GAP
     _draw_log(im, view, names, log_box)
-    return encode_board(im.point(_SNAP))
+    snapped = im.point(_SNAP)
+    # zlib level 5 (lazy matching) packs this snapped, text-dense board a sixth smaller than
+    # encode_board's quick level 3 for little more time; level 9 only when still too big
+    data = encode_png(snapped, level=5)
+    if len(data) > BUDGET:
+        data = encode_png(snapped, level=9)
+    return data
 
 
 # Every channel rounded to a multiple of 8 before encoding: the board is dense with small
 # text, and the many blends at its anti-aliased edges made it too big for one quick pass
 # (over 300 KB). Nobody sees a change of at most 4 levels in a channel.
 _SNAP = [min(255, (v + 4) // 8 * 8) for v in range(256)] * 3
+BUDGET = 296 * 1024  # Discord's comfortable upload size is 300 KB

@@ -21,8 +21,8 @@ from render.common import (
 from render.pax.style import View, label, name, seat_color
 from render.pax.tiles import card_height, draw_tile
 
-TEXT = 20
-LINES = 4
+TEXT = 22
+LINES = 3
 COLS = 2
 GAP = 14
 
@@ -44,12 +44,18 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
     prompt = str(view.get("prompt") or "") if acting else None
     head_h = hand_header_height(HAND_WIDTH, prompt)
     card_w = (HAND_WIDTH - 2 * MARGIN - GAP * (COLS - 1)) // COLS
-    card_h = card_height(card_w, TEXT, LINES) + 10
-    sections: list[tuple[str, list]] = [(f"Your hand ({len(hand)})", hand)]
+    card_h = card_height(card_w, TEXT, LINES, large=True)
+    limit = ""
+    if me is not None and 0 <= me < len(view.get("seats") or []):
+        limit = f", HAND LIMIT {view['seats'][me].get('hand_limit', '')}"
+    sections: list[tuple[str, list]] = [(f"Your hand ({len(hand)}{limit})", hand)]
     if drawn:
         sections.insert(0, ("Drawn for SWEDEN", [drawn]))
     if offered:
-        sections.append(("Tiles in the TRADE", offered))
+        sections.append(("Your tiles in the TRADE", offered))
+    althing = view.get("althing") or {}
+    if althing.get("tile"):  # the Event being voted on: its text decides the vote
+        sections.insert(0, ("Voted at the ALTHING", [althing["tile"]]))
     height = head_h + 14
     for _, tiles in sections:
         height += 34 + max(1, (len(tiles) + COLS - 1) // COLS) * (card_h + GAP)
@@ -73,7 +79,7 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
         for n, tile in enumerate(tiles):
             x = MARGIN + (n % COLS) * (card_w + GAP)
             ty = y + (n // COLS) * (card_h + GAP)
-            draw_tile(im, tile, (x, ty, x + card_w, ty + card_h), text_size=TEXT, lines=LINES)
+            draw_tile(im, tile, (x, ty, x + card_w, ty + card_h), text_size=TEXT, lines=LINES, large=True)
         y += max(1, (len(tiles) + COLS - 1) // COLS) * (card_h + GAP)
     _ = INK
     return encode_png(im)

@@ -96,7 +96,7 @@ def draw_jarl(
         mid = y0 + HEAD / 2 + 2
         silfr = f"{seat.get('silfr', 0)} Silfr"
         right = x1 - 14
-        sb = draw_text(im, (right, mid), silfr, 34, GOLD, anchor="rm", bold=True)
+        sb = draw_text(im, (right, mid), silfr, 40, GOLD, anchor="rm", bold=True)
         right = sb[0] - 16
         seat_pip(im, view, index, (left, mid - 13), 26)
         draw_text(
@@ -155,7 +155,7 @@ def draw_jarl(
             im,
             (x1 - 14, y + 17),
             f"{seat.get('established_total', 0)} est.",
-            22,
+            26,
             INK,
             anchor="rm",
             bold=True,

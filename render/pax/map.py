@@ -11,7 +11,19 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import GOLD, INK, MUTED, RGB, Box, draw_text, panel, shade, ship_icon
+from render.common import (
+    GOLD,
+    INK,
+    MUTED,
+    RGB,
+    Box,
+    draw_text,
+    panel,
+    shade,
+    ship_icon,
+    text_width,
+    wrap_text,
+)
 from render.pax.style import (
     PARCHMENT,
     View,
@@ -46,14 +58,33 @@ def _columns(view: View) -> list[tuple[Mapping[str, Any], list[Mapping[str, Any]
     return [(w, [r for r in regions if r.get("wind") == w.get("id")]) for w in winds]
 
 
-def _post_lines(post: Mapping[str, Any]) -> int:
-    """Height of one Post's block: the name line, what is printed there, the Venture."""
+def _post_lines(post: Mapping[str, Any], width: int) -> int:
+    """Height of one Post's block ``width`` wide: the name line, what is printed there
+    (one or two lines), the Venture."""
     h = POST_LINE
     if post.get("kind") in PRINTED or post.get("ability"):
-        h += SMALL_LINE
+        h += SMALL_LINE * max(1, len(_ability_lines(post, width)))
     if post.get("venture"):
         h += POST_LINE
     return h + 4
+
+
+def _prefix_width(post: Mapping[str, Any]) -> int:
+    """The width of the printed kind's tag and Follower icon before the ability."""
+    w = 6
+    kind = str(post.get("kind", ""))
+    if kind in PRINTED:
+        w += text_width(("KEY " if post.get("key") else "") + PRINTED[kind], 12, bold=True) + 14
+    if post.get("icon"):
+        w += 20
+    return w
+
+
+def _ability_lines(post: Mapping[str, Any], width: int) -> list[str]:
+    ability = str(post.get("ability") or "")
+    if not ability:
+        return []
+    return wrap_text(ability, 14, width - _prefix_width(post) - 10, max_lines=2)
 
 
 PRINTED = {"trade_center": "TC", "ally": "ALLY"}
@@ -76,7 +107,11 @@ def _links(view: View) -> dict[str, list[str]]:
 
 
 def region_height(
-    view: View, region: Mapping[str, Any], posts: Mapping[str, Mapping[str, Any]], links: Sequence[str]
+    view: View,
+    region: Mapping[str, Any],
+    posts: Mapping[str, Mapping[str, Any]],
+    links: Sequence[str],
+    width: int,
 ) -> int:
     h = (
         REGION_HEAD
@@ -85,7 +120,7 @@ def region_height(
     )
     for pid in region.get("posts") or []:
         if pid in posts:
-            h += _post_lines(posts[pid])
+            h += _post_lines(posts[pid], width - 12)
     return h + 6
 
 
@@ -101,7 +136,8 @@ def column_spans(view: View, left: int, right: int) -> list[tuple[int, int, int]
     for i, (_, regions) in enumerate(columns):
         x0 = left + i * (col_w + COL_GAP)
         h = WIND_H + sum(
-            region_height(view, r, posts, links.get(str(r.get("id")), [])) + REGION_GAP for r in regions
+            region_height(view, r, posts, links.get(str(r.get("id")), []), col_w) + REGION_GAP
+            for r in regions
         )
         spans.append((x0, x0 + col_w, h))
     return spans
@@ -171,18 +207,12 @@ def _draw_post(
                 x = tag(im, x, y + 1, ("KEY " if post.get("key") else "") + PRINTED[kind], 12, GOLD) + 4
             if post.get("icon"):
                 x += follower_badge(im, (x, y + 1), str(post["icon"]), 16) + 4
-            if post.get("ability"):
-                draw_text(
-                    im,
-                    (x + 2, y + SMALL_LINE / 2),
-                    str(post["ability"]),
-                    14,
-                    INK,
-                    anchor="lm",
-                    max_width=int(x1 - 6 - x),
-                    min_size=11,
-                )
-            y += SMALL_LINE
+            lines = _ability_lines(post, x1 - x0)
+            for line in lines:
+                draw_text(im, (x0 + _prefix_width(post) + 2, y + SMALL_LINE / 2), line, 14, INK, anchor="lm")
+                y += SMALL_LINE
+            if not lines:
+                y += SMALL_LINE
         venture = post.get("venture")
         if venture:
             chip = (x0 + 4, y + 1, x1 - 4, y + POST_LINE - 1)
@@ -281,7 +311,7 @@ def _draw_region(
             post = posts.get(pid)
             if post is None:
                 continue
-            h = _post_lines(post)
+            h = _post_lines(post, x1 - x0 - 12)
             _draw_post(im, view, post, names, (x0 + 6, y, x1 - 6, y + h - 4))
             y += h
 
@@ -315,7 +345,7 @@ def draw_map(
             )
         y = top + WIND_H
         for region in regions:
-            h = region_height(view, region, posts, links.get(str(region.get("id")), []))
+            h = region_height(view, region, posts, links.get(str(region.get("id")), []), col_w)
             rid = str(region.get("id"))
             _draw_region(
                 im,

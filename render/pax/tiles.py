@@ -26,30 +26,40 @@ def _facts(tile: Tile) -> str:
     return " · ".join(bits)
 
 
-def card_height(width: int, text_size: int, lines: int) -> int:
-    return 30 + 22 + lines * (text_size + 5) + 10
+# (band height, name size, kind size, facts size, badge size) for the board and the hand
+SMALL = (28, 17, 11, 13, 18)
+LARGE = (38, 24, 14, 18, 26)
 
 
-def draw_tile(im: Image.Image, tile: Tile, box: Box, *, text_size: int = 15, lines: int = 3) -> None:
+def card_height(width: int, text_size: int, lines: int, *, large: bool = False) -> int:
+    band, _, _, facts, _ = LARGE if large else SMALL
+    return band + facts + 12 + lines * (text_size + 5) + 10
+
+
+def draw_tile(
+    im: Image.Image, tile: Tile, box: Box, *, text_size: int = 15, lines: int = 3, large: bool = False
+) -> None:
     """Draw ``tile`` filling ``box``; the text wraps to at most ``lines`` lines."""
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = box
+    band_h, name_size, kind_size, facts_size, badge = LARGE if large else SMALL
     kind = str(tile.get("kind", ""))
     band = KIND_COLORS.get(kind, (90, 90, 90))
     d.rounded_rectangle(box, 8, fill=PARCHMENT, outline=shade(band, 0.6), width=2)
-    d.rounded_rectangle((x0, y0, x1, y0 + 28), 8, fill=band)
-    d.rectangle((x0, y0 + 18, x1, y0 + 28), fill=band)
+    d.rounded_rectangle((x0, y0, x1, y0 + band_h), 8, fill=band)
+    d.rectangle((x0, y0 + band_h - 10, x1, y0 + band_h), fill=band)
+    mid = y0 + band_h / 2
     with panel(f"tile {tile.get('id')}", box):
         x = x0 + 6
         if tile.get("follower"):
-            x += follower_badge(im, (x, y0 + 5), str(tile["follower"]), 18) + 5
-        kind_w = text_width(kind.upper(), 11, bold=True)
-        draw_text(im, (x1 - 6, y0 + 14), kind.upper(), 11, shade(band, 1.7), anchor="rm", bold=True)
+            x += follower_badge(im, (x, mid - badge / 2), str(tile["follower"]), badge) + 5
+        kind_w = text_width(kind.upper(), kind_size, bold=True)
+        draw_text(im, (x1 - 6, mid), kind.upper(), kind_size, shade(band, 1.7), anchor="rm", bold=True)
         draw_text(
             im,
-            (x, y0 + 14),
+            (x, mid),
             str(tile.get("name", "")),
-            17,
+            name_size,
             (255, 255, 255),
             anchor="lm",
             bold=True,
@@ -58,15 +68,15 @@ def draw_tile(im: Image.Image, tile: Tile, box: Box, *, text_size: int = 15, lin
         )
         draw_text(
             im,
-            (x0 + 6, y0 + 31),
+            (x0 + 6, y0 + band_h + 3),
             _facts(tile),
-            13,
+            facts_size,
             shade(band, 0.8),
             bold=True,
             max_width=x1 - x0 - 12,
             min_size=11,
         )
-        y = y0 + 52
+        y = y0 + band_h + facts_size + 12
         text = str(tile.get("text") or "")
         for line in wrap_text(text, text_size, x1 - x0 - 12, max_lines=lines):
             if y + text_size + 4 > y1:

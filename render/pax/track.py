@@ -15,7 +15,7 @@ TEXT = 15
 LINES = 4
 TRACK_H = 30 + 26 + card_height(0, TEXT, LINES) + 12
 COND_H = 166
-STACKED_CARD = 70  # a condition's card when the cards stand in one column
+STACKED_CARD = 66  # a condition's card when the cards stand in one column
 
 
 def stacked_conditions_height(view: View) -> int:
@@ -132,10 +132,10 @@ def _draw_condition(im: Image.Image, view: View, cond: Mapping[str, Any], card: 
             max_width=int(x - 6 - card[0] - 8),
             min_size=12,
         )
-        y = card[1] + 28
+        y = card[1] + 25
         for line in wrap_text(str(cond.get("text", "")), 15, card[2] - card[0] - 16, max_lines=2):
             draw_text(im, (card[0] + 8, y), line, 15, ink)
-            y += 19
+            y += 18
 
 
 def draw_influence(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
