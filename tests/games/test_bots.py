@@ -86,10 +86,29 @@ def _hide_saga(state: State, seat: int, rng: random.Random) -> None:
     state["pool"][:] = markers
 
 
+def _hide_reavers(state: State, seat: int, rng: random.Random) -> None:
+    for cards in state["decks"].values():
+        rng.shuffle(cards)
+    others = [p for s, p in enumerate(state["seats"]) if s != seat]
+    piles = [state["decks"]["prophecies"], *(p["prophecies"] for p in others)]
+    _redeal(rng, [c for pile in piles for c in pile], piles)
+    for p in others:
+        rng.shuffle(p["pile"])
+
+
+def _hide_pax(state: State, seat: int, rng: random.Random) -> None:
+    piles = [state["pile"]]
+    if state["offer"] is None and state["pending"] is None and state["options"]["hands"] == "closed":
+        piles += [p["hand"] for s, p in enumerate(state["seats"]) if s != seat]
+    _redeal(rng, [c for pile in piles for c in pile], piles)
+
+
 HIDE: dict[str, Callable[[State, int, random.Random], None]] = {
     "knarr": _hide_knarr,
     "volga": _hide_volga,
     "saga": _hide_saga,
+    "reavers": _hide_reavers,
+    "pax": _hide_pax,
 }
 
 
