@@ -3,7 +3,7 @@
 For each game in ``games.names()``: 2-player games of ``sensible`` against ``random``,
 half with the sensible bot in seat 0 and half in seat 1; prints its win rate (a shared
 win counts as half), and the median and 99th percentile of its thinking time per move.
-Runs on at most 2 worker processes (``--games N`` per game, default 200).
+Runs on at most 2 worker processes (``--games N`` per game, default 200; ``--game ID``).
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from bot_games import games, percentile, play
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--game", default=None, help="only this game id")
     args = parser.parse_args()
     print("| game | games | sensible wins | as seat 1 | as seat 2 | median ms/move | p99 ms/move |")
     print("|---|---|---|---|---|---|---|")
     with multiprocessing.Pool(2) as pool:
-        for name in games.names():
+        for name in [args.game] if args.game else games.names():
             jobs = []
             for seed in range(args.games):
                 levels = ["random", "random"]

@@ -35,7 +35,7 @@ def _asset_value(view: View, me: dict[str, Any], asset: str | None, count: int =
     if asset is None:
         return 0.0
     if asset == "reputation":
-        return count * min(2.0, 0.3 * _rounds_left(view))
+        return count * min(5.0, 0.4 * _rounds_left(view))
     if asset in _CAPS:
         room = max(0, _CAPS[asset] - me[_HELD[asset]])
         return min(count, room) * _TOKEN[asset] + (count - min(count, room)) * 0.05
