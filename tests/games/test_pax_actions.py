@@ -141,7 +141,9 @@ def test_parley_challenges_a_rival_with_fewer_longships() -> None:
 
 
 def test_strength_counts_in_a_challenge() -> None:
-    state = table(jarls=("ragnvald", "sigrid"))  # Ragnvald counts one more Longship
+    state = table()
+    state["seats"][0]["gods"] = ["G02"]  # Thor: count one more Longship in a CHALLENGE
+    state["seats"][0]["supply"]["jarldom"] -= 1
     venture(state, "birka", "V01", 1)
     ship(state, 0, "birka")
     ship(state, 1, "birka")

@@ -26,7 +26,7 @@ def _gods(state: State) -> None:
 
 
 def _silfr(state: State) -> None:
-    state["seats"][0]["silfr"] = 15
+    state["seats"][0]["silfr"] = 18
 
 
 def _established(n: int) -> Callable[[State], None]:
@@ -76,17 +76,17 @@ BUILDERS: dict[str, Callable[[State], None]] = {
     "N1": _winds(3),
     "N2": _gods,
     "N3": _silfr,
-    "N4": _established(6),
+    "N4": _established(8),
     "S1": _trade_centers(["visby", "hedeby", "birka"]),
     "S2": _winds(4),
     "S3": _wind_ventures,
     "S4": _duchies(1),
     "A1": _trade_centers(["miklagard", "india"]),
-    "A2": _influence(2),
+    "A2": _influence(3),
     "A3": _established(10),
     "A4": _duchies(2),
     "E1": _trade_centers(["miklagard", "india", "damascus"]),
-    "E2": _influence(3),
+    "E2": _influence(4),
     "E3": _duchies(3),
     "E4": _everything,
 }
@@ -133,7 +133,7 @@ def test_novice_is_checked_at_the_end_of_your_own_turn() -> None:
 
 def test_novice_is_not_checked_when_an_event_resolves() -> None:
     state = _with("N3")
-    state["seats"][0]["silfr"] = 15
+    state["seats"][0]["silfr"] = 18
     state["seats"][0]["hand"] = ["E09", "E04"]
     state = act(state, 0, "play E04 resolve")
     assert pax.outcome(state) is None
