@@ -42,17 +42,17 @@ def play_actions(state: State, seat: int) -> list[str]:
         if not _requirement(state, seat, data["location"]):
             continue
         if data["kind"] == "event":
-            actions.append(f"play {tile}")
+            actions.append(f"play {tile} resolve")
         elif p["supply"][data["follower"]] > 0:
             actions += board_tile_choices(state, seat, tile, f"play {tile}")
     return actions
 
 
 def board_tile_choices(state: State, seat: int, tile: str, prefix: str) -> list[str]:
-    """A free God/Advocate space, or one action per tile it would replace."""
+    """A free God/Advocate space (``jarlboard``), or one action per tile it would replace."""
     key, spaces = board.board_space(TILES[tile]["kind"])
     held = board.player(state, seat)[key]
-    return [prefix] if len(held) < spaces else [f"{prefix} {old}" for old in held]
+    return [f"{prefix} jarlboard"] if len(held) < spaces else [f"{prefix} {old}" for old in held]
 
 
 def _activate_posts(state: State, seat: int) -> list[str]:
@@ -84,7 +84,7 @@ def _parley_actions(state: State, seat: int) -> list[str]:
         mine = strength(state, seat, post)
         for rival in sorted(set(here) - {seat}):
             if here.count(rival) < mine:
-                actions.append(f"parley {post} {rival}")
+                actions.append(f"challenge {post} {rival}")
     return actions
 
 
@@ -94,10 +94,7 @@ def _jarldom_actions(state: State, seat: int) -> list[str]:
     for post, spot in state["posts"].items():
         if spot["venture"] is None or (post not in ships and entry(post) not in ships):
             continue
-        rivals = sorted(set(board.ships_at(state, post)) - {seat})
-        if len(rivals) > 1:
-            actions += [f"jarldom {post} {r}" for r in rivals]
-        elif rivals or board.can_establish(state, seat, post):
+        if set(board.ships_at(state, post)) - {seat} or board.can_establish(state, seat, post):
             actions.append(f"jarldom {post}")
     return actions
 
@@ -316,15 +313,16 @@ def parley(state: State, seat: int, post: str, rival: int | None) -> None:
     effects.when(state, seat, "parley")
 
 
-def jarldom(state: State, seat: int, post: str, rival: int | None) -> None:
+def jarldom(state: State, seat: int, post: str) -> None:
     _influence(state, "jarldom")
     ships = board.player(state, seat)["ships"]
     if not any(s["at"] == post for s in ships):
         ship = next(s for s in ships if s["at"] == entry(post))
         ship["at"] = post
     core.log(state, seat, f"uses JARLDOM at {place_name(post)}")
-    rivals = sorted(set(board.ships_at(state, post)) - {seat})
-    target = rival if rival is not None else (rivals[0] if rivals else None)
+    # The RIVAL with the most Longships there loses one (ties: the first in seat order).
+    here = [s for s in board.ships_at(state, post) if s != seat]
+    target = max(sorted(set(here)), key=here.count) if here else None
     if target is not None:
         index = next(i for i, s in enumerate(board.player(state, target)["ships"]) if s["at"] == post)
         board.return_ship(state, target, index)

@@ -146,13 +146,13 @@ def _score(view: View, action: str) -> float:
             return 10
         if kind == "event":
             return 4 if tile and "RIVAL" in tile["text"] else 5
-        return 8 if len(words) == 2 else 2
-    if verb in ("parley", "jarldom", "theocracy"):
+        return 8 if words[2] == "jarlboard" else 2
+    if verb in ("parley", "challenge", "jarldom", "theocracy"):
         post = _post(view, words[1])
         mine = post["follower"] is not None and post["follower"]["seat"] == view["seat"]
         return 2 if mine else 9 + (2 if post["key"] else 1 if post["kind"] != "empty" else 0)
     if verb == "rus":
-        return 8 if len(words) == 2 else 3
+        return 8 if words[2] == "jarlboard" else 3
     if verb == "activate":
         return 7
     if verb == "sweden":
@@ -184,7 +184,7 @@ def _answer(view: View, actions: list[str]) -> str:
     offer = view["offer"]
     value_in = offer["give"]["silfr"] + 2 * offer["give"]["tiles"]
     value_out = offer["ask"]["silfr"] + 2 * offer["ask"]["tiles"]
-    accepts = [a for a in actions if a.startswith("answer accept")]
+    accepts = [a for a in actions if a != "answer decline"]
     if accepts and value_in >= value_out:
         return accepts[0]
     return "answer decline"

@@ -59,13 +59,15 @@ def _dispatch(state: State, seat: int, words: list[str]) -> None:
     elif verb == "stop":
         actions.stop(state, seat)
     elif verb == "play":
-        actions.play(state, seat, str(arg), extra)
+        actions.play(state, seat, str(arg), None if extra in ("resolve", "jarlboard") else extra)
     elif verb == "activate":
         actions.activate(state, seat, str(arg))
     elif verb == "parley":
-        actions.parley(state, seat, str(arg), None if extra is None else _seat(extra))
+        actions.parley(state, seat, str(arg), None)
+    elif verb == "challenge":
+        actions.parley(state, seat, str(arg), _seat(str(extra)))
     elif verb == "jarldom":
-        actions.jarldom(state, seat, str(arg), None if extra is None else _seat(extra))
+        actions.jarldom(state, seat, str(arg))
     elif verb == "sweden":
         actions.sweden(state, seat)
     elif verb == "place":
@@ -73,7 +75,7 @@ def _dispatch(state: State, seat: int, words: list[str]) -> None:
     elif verb == "theocracy":
         actions.theocracy(state, seat, str(arg))
     elif verb == "rus":
-        actions.rus(state, seat, str(arg), extra)
+        actions.rus(state, seat, str(arg), None if extra == "jarlboard" else extra)
     elif verb == "offer":
         if arg == "send":
             trade.send(state, seat)
@@ -86,7 +88,7 @@ def _dispatch(state: State, seat: int, words: list[str]) -> None:
     elif verb == "ask":
         trade.ask(state, str(arg))
     elif verb == "answer":
-        trade.answer(state, seat, arg == "accept", extra)
+        trade.answer(state, seat, arg != "decline", None if arg in ("accept", "decline") else arg)
     elif verb == "vote":
         turn.vote(state, seat, arg == "yes")
     elif verb == "discard":

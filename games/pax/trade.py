@@ -2,7 +2,7 @@
 it looks (both seats act while it waits), as in Vikings on the Volga.
 
 The offer holds Silfr and hand tiles given, and Silfr and at most one tile asked (the
-answering seat picks that tile when it accepts). Non-binding promises are made in the chat.
+answering seat picks that tile when it accepts: ``answer V07``). Non-binding promises are made in the chat.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def cancel(state: State, seat: int) -> None:
 def answer_actions(state: State) -> list[str]:
     offer = state["offer"]
     taker = board.player(state, offer["to"])
-    accepts = [f"answer accept {t}" for t in taker["hand"]] if offer["ask"]["tiles"] else ["answer accept"]
+    accepts = [f"answer {t}" for t in taker["hand"]] if offer["ask"]["tiles"] else ["answer accept"]
     return [*accepts, "answer decline"]
 
 

@@ -296,20 +296,24 @@ def _label(state: State, words: list[str]) -> str:
         return "Stop the JOURNEY here"
     if verb == "play":
         tile = arg.upper()
-        if extra is None:
-            return f"PLAY {_tile(tile)}"
-        where = place_name(extra) if extra in POSTS else f"in place of {_tile(extra.upper())}"
-        return f"PLAY {_tile(tile)} at {where}" if extra in POSTS else f"PLAY {_tile(tile)} {where}"
+        if extra == "resolve":
+            return f"PLAY {_tile(tile)}: RESOLVE it"
+        if extra == "jarlboard":
+            return f"PLAY {_tile(tile)} on your Jarlboard"
+        if extra in POSTS:
+            return f"PLAY {_tile(tile)} at {place_name(extra)}"
+        return f"PLAY {_tile(tile)} in place of {_tile(str(extra).upper())}"
     if verb in ("activate", "theocracy", "place"):
         return f"{verb.upper() if verb != 'place' else 'PLACE a Longship'} at {place_name(arg)}"
     if verb in ("parley", "jarldom"):
-        text = f"{verb.upper()} at {place_name(arg)}"
-        return text + (f", CHALLENGE {seat_ref(int(extra))}" if extra is not None else "")
+        return f"{verb.upper()} at {place_name(arg)}"
+    if verb == "challenge":
+        return f"PARLEY at {place_name(arg)}: CHALLENGE {seat_ref(int(str(extra)))}"
     if verb == "sweden":
         return "SWEDEN: DRAW from the SAGA PILE"
     if verb == "rus":
         text = f"RUS: take {_tile(arg.upper())}"
-        return text + (f" in place of {_tile(extra.upper())}" if extra else "")
+        return text + (f" in place of {_tile(extra.upper())}" if extra and extra != "jarlboard" else "")
     if verb == "offer":
         if arg == "send":
             return f"Send the TRADE: {trade.text(state['offer'])}"
@@ -326,7 +330,7 @@ def _label(state: State, words: list[str]) -> str:
     if verb == "answer":
         if arg == "decline":
             return "Decline the TRADE"
-        return "Accept the TRADE" + (f", handing over {_tile(extra.upper())}" if extra else "")
+        return "Accept the TRADE" + (f", handing over {_tile(arg.upper())}" if arg != "accept" else "")
     if verb == "vote":
         return "Vote for the Event" if arg == "yes" else "Vote against the Event"
     if verb == "discard":

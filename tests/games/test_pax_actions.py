@@ -85,7 +85,7 @@ def test_establish_trigger_fires_only_after_establishing() -> None:
 def test_play_an_event_resolves_and_removes_it() -> None:
     state = table()
     state["seats"][0]["hand"] = ["E09"]  # Silver Hoard Found: GAIN 3
-    state = act(state, 0, "play E09")
+    state = act(state, 0, "play E09 resolve")
     assert state["seats"][0]["silfr"] == 14 and state["removed"] == ["E09"]  # and Erik's 1
     assert "RESOLVES Silver Hoard Found (E09)" in texts(state)
 
@@ -93,12 +93,12 @@ def test_play_an_event_resolves_and_removes_it() -> None:
 def test_play_gods_and_advocates_on_the_jarlboard() -> None:
     state = table()
     state["seats"][0]["hand"] = ["G03", "G02", "G05", "A04"]
-    state = act(state, 0, "play G03", "play G02")
+    state = act(state, 0, "play G03 jarlboard", "play G02 jarlboard")
     assert state["seats"][0]["gods"] == ["G03", "G02"]
     assert board.established(state, 0)["jarldom"] == 1  # Thor carries a JARLDOM Follower
     plays = [a for a in pax.legal_actions(state, 0) if a.startswith("play G05")]
     assert plays == ["play G05 G03", "play G05 G02"]  # both spaces full: replace one
-    assert "play A04" not in pax.legal_actions(state, 0)  # Danish Envoy needs Jutland
+    assert "play A04 jarlboard" not in pax.legal_actions(state, 0)  # Danish Envoy needs Jutland
     state = act(state, 0, "play G05 G03")
     assert state["seats"][0]["gods"] == ["G02", "G05"] and state["discard"] == ["G03"]
 
@@ -132,21 +132,23 @@ def test_parley_challenges_a_rival_with_fewer_longships() -> None:
     ship(state, 1, "birka")
     ship(state, 2, "birka")
     ship(state, 2, "birka")
-    actions = [a for a in pax.legal_actions(state, 0) if a.startswith("parley")]
-    assert actions == ["parley birka 1"]  # seat 2 has as many Longships
-    state = act(state, 0, "parley birka 1")
+    actions = [a for a in pax.legal_actions(state, 0) if a.startswith(("parley", "challenge"))]
+    assert actions == ["challenge birka 1"]  # seat 2 has as many Longships
+    state = act(state, 0, "challenge birka 1")
     assert [s["at"] for s in state["seats"][1]["ships"]][0] is None  # RETURNED
     assert board.ships_at(state, "gotland_sea") == [2, 2]  # moved to the nearest REGION
     assert state["posts"]["birka"]["follower"] == [0, "sweden"]  # then ALONE: ESTABLISH
 
 
 def test_strength_counts_in_a_challenge() -> None:
-    state = table(jarls=("ragnvald", "sigrid"))  # Ragnvald counts one more Longship
+    state = table()
+    state["seats"][0]["gods"] = ["G02"]  # Thor: count one more Longship in a CHALLENGE
+    state["seats"][0]["supply"]["jarldom"] -= 1
     venture(state, "birka", "V01", 1)
     ship(state, 0, "birka")
     ship(state, 1, "birka")
-    assert "parley birka 1" in pax.legal_actions(state, 0)
-    assert "parley birka 0" not in pax.legal_actions(pax.apply(state, 0, "end"), 1)
+    assert "challenge birka 1" in pax.legal_actions(state, 0)
+    assert "challenge birka 0" not in pax.legal_actions(pax.apply(state, 0, "end"), 1)
 
 
 # --- influence actions ------------------------------------------------------------------------
@@ -203,7 +205,7 @@ def test_rus_takes_a_rival_advocate() -> None:
     state["seats"][1]["supply"]["jarldom"] -= 1
     assert not [a for a in pax.legal_actions(state, 0) if a.startswith("rus")]
     ship(state, 0, "ribe")
-    state = act(state, 0, "rus A04")
+    state = act(state, 0, "rus A04 jarlboard")
     assert state["seats"][0]["advocates"] == ["A04"] and state["seats"][1]["advocates"] == []
     assert state["seats"][1]["supply"]["jarldom"] == 4 and state["seats"][0]["silfr"] == 12
 
@@ -245,7 +247,7 @@ def test_once_ability_applies_once_a_turn() -> None:
     state = table(jarls=("tosti", "sigrid"))
     state["seats"][0]["advocates"] = ["A13"]  # Greek Priest: when you PLAY, GAIN 1 (ONCE)
     state["seats"][0]["hand"] = ["E04", "G03"]
-    state = act(state, 0, "play E04", "play G03")
+    state = act(state, 0, "play E04 resolve", "play G03 jarlboard")
     assert state["seats"][0]["silfr"] == 11
 
 
@@ -268,9 +270,9 @@ def test_trade_offer_answered_whenever_the_other_looks() -> None:
     state = act(state, 0, "offer send")
     assert pax.to_act(state) == [0, 1] and not pax.midway(state)
     assert pax.view(state, 1)["private"]["offer_tiles"][0]["id"] == "G03"
-    assert pax.legal_actions(state, 1) == ["answer accept A04", "answer accept V20", "answer decline"]
+    assert pax.legal_actions(state, 1) == ["answer A04", "answer V20", "answer decline"]
     state = act(state, 0, "step visby")  # the journey goes on meanwhile
-    state = act(state, 1, "answer accept V20")
+    state = act(state, 1, "answer V20")
     assert state["seats"][0]["hand"] == ["V20"] and state["seats"][1]["hand"] == ["A04", "G03"]
     assert state["seats"][0]["silfr"] == 8 and state["seats"][1]["silfr"] == 12
     assert pax.to_act(state) == [0]
@@ -299,7 +301,7 @@ def test_no_trade_without_a_colocated_rival() -> None:
 def test_althing_vote_with_several_seats_to_act() -> None:
     state = table(3)
     state["seats"][0]["hand"] = ["E01"]  # Good Harvest: ALL GAIN 2, by ALTHING
-    state = act(state, 0, "play E01")
+    state = act(state, 0, "play E01 resolve")
     assert state["phase"] == "althing" and pax.to_act(state) == [0, 1, 2]
     state = act(state, 2, "vote no")
     assert pax.to_act(state) == [0, 1]
@@ -320,7 +322,7 @@ def test_althing_half_the_votes_resolve() -> None:
     state = act(
         state,
         0,
-        "play E01",
+        "play E01 resolve",
     )
     state = act(state, 1, "vote no")
     state = act(state, 0, "vote yes")  # 50% agree

@@ -86,7 +86,7 @@ def test_bot_sails_to_a_post_where_it_can_play_its_venture() -> None:
 def test_bot_votes_and_answers() -> None:
     state = table()
     state["seats"][1]["hand"] = ["E03"]  # Tribute Demanded: every RIVAL pays
-    state = act(act(state, 0, "end"), 1, "play E03")
+    state = act(act(state, 0, "end"), 1, "play E03 resolve")
     assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "vote no"
     assert bot.choose(pax.view(state, 1), pax.legal_actions(state, 1), Rng(1)) == "vote yes"
     state = table()

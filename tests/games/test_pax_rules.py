@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -292,3 +293,19 @@ def test_view_keys_follow_the_contract_schema() -> None:
     assert set(view["conditions"][0]) == {"difficulty", "face_up", "id", "name", "text", "met"}
     assert set(view["turn"]) == {"seat", "used", "left", "influence_used"}
     assert set(view["private"]) == {"hand", "drawn", "offer_tiles"}
+
+
+def test_every_action_has_the_arity_of_its_command() -> None:
+    arity = {c["name"]: len(c["args"]) for c in pax.COMMANDS}
+    seen: set[str] = set()
+    for seed in range(6):
+        state = pax.setup(seed, 2 + seed % 5)
+        rng = random.Random(seed)
+        while pax.to_act(state):
+            seat = rng.choice(pax.to_act(state))
+            for action in pax.legal_actions(state, seat):
+                words = action.split()
+                assert len(words) - 1 == arity[words[0]], action
+                seen.add(words[0])
+            state = pax.apply(state, seat, rng.choice(pax.legal_actions(state, seat)))
+    assert {"invest", "journey", "step", "stop", "play", "end"} <= seen

@@ -26,7 +26,7 @@ def _gods(state: State) -> None:
 
 
 def _silfr(state: State) -> None:
-    state["seats"][0]["silfr"] = 15
+    state["seats"][0]["silfr"] = 18
 
 
 def _established(n: int) -> Callable[[State], None]:
@@ -76,17 +76,17 @@ BUILDERS: dict[str, Callable[[State], None]] = {
     "N1": _winds(3),
     "N2": _gods,
     "N3": _silfr,
-    "N4": _established(6),
+    "N4": _established(8),
     "S1": _trade_centers(["visby", "hedeby", "birka"]),
     "S2": _winds(4),
     "S3": _wind_ventures,
     "S4": _duchies(1),
     "A1": _trade_centers(["miklagard", "india"]),
-    "A2": _influence(2),
+    "A2": _influence(3),
     "A3": _established(10),
     "A4": _duchies(2),
     "E1": _trade_centers(["miklagard", "india", "damascus"]),
-    "E2": _influence(3),
+    "E2": _influence(4),
     "E3": _duchies(3),
     "E4": _everything,
 }
@@ -133,9 +133,9 @@ def test_novice_is_checked_at_the_end_of_your_own_turn() -> None:
 
 def test_novice_is_not_checked_when_an_event_resolves() -> None:
     state = _with("N3")
-    state["seats"][0]["silfr"] = 15
+    state["seats"][0]["silfr"] = 18
     state["seats"][0]["hand"] = ["E09", "E04"]
-    state = act(state, 0, "play E04")
+    state = act(state, 0, "play E04 resolve")
     assert pax.outcome(state) is None
 
 
@@ -145,7 +145,7 @@ def test_standard_is_checked_whenever_an_event_resolves() -> None:
     state = act(state, 0, "end")
     assert pax.outcome(state) is None  # not at the end of a turn
     state["seats"][1]["hand"] = ["E09"]
-    state = act(state, 1, "play E09")
+    state = act(state, 1, "play E09 resolve")
     assert _winners(state) == [1]
 
 
@@ -153,7 +153,7 @@ def test_a_refused_althing_still_checks() -> None:
     state = _with("S4")
     state["seats"][1]["homes"].append("svealand")
     state["seats"][0]["hand"] = ["E01"]
-    state = act(state, 0, "play E01", "vote no")
+    state = act(state, 0, "play E01 resolve", "vote no")
     state = act(state, 1, "vote no")
     assert state["removed"] == ["E01"] and _winners(state) == [1]
 
@@ -163,7 +163,7 @@ def test_face_down_conditions_turn_up_one_per_resolved_event() -> None:
     state["conditions"] = [{"id": "S4", "face_up": False}, {"id": "S1", "face_up": False}]
     state["seats"][0]["homes"].append("svealand")
     state["seats"][0]["hand"] = ["E04", "E09"]
-    state = act(state, 0, "play E09")  # S4 turns face up, then the check: met
+    state = act(state, 0, "play E09 resolve")  # S4 turns face up, then the check: met
     assert state["conditions"][0]["face_up"] and not state["conditions"][1]["face_up"]
     assert _winners(state) == [0]
 
@@ -176,7 +176,7 @@ def test_several_meet_at_once_tie_breaks() -> None:
     follower(state, "sigtuna", 2, "sweden")
     state["seats"][2]["silfr"] = 11
     state["seats"][0]["hand"] = ["E09"]
-    state = act(state, 0, "play E09")
+    state = act(state, 0, "play E09 resolve")
     assert _winners(state) == [2]  # 1 Follower each for 1 and 2; 2 has more Silfr
 
 
