@@ -84,7 +84,7 @@ def _targets(view: View) -> dict[str, int]:
         if post["kind"] == "empty" and not mine:
             for tile in hand:
                 if tile["kind"] == "venture" and _in_location(view, post, tile["location"]):
-                    value = max(value, 6)
+                    value = max(value, 6 + _own_ventures(view, post["region"]))  # toward a DUCHY
         for tile in hand:
             if (
                 tile["kind"] in ("advocate", "event")
@@ -95,6 +95,18 @@ def _targets(view: View) -> dict[str, int]:
         if value:
             values[post["id"]] = value
     return values
+
+
+def _own_ventures(view: View, region: str) -> int:
+    seat = view["seat"]
+    return sum(
+        1
+        for post in view["posts"]
+        if post["region"] == region
+        and post["venture"]
+        and post["follower"]
+        and post["follower"]["seat"] == seat
+    )
 
 
 def _best_target(view: View, at: str | None, reach: int) -> tuple[str | None, int]:
@@ -143,7 +155,7 @@ def _score(view: View, action: str) -> float:
         tile = _tile_of(view, words[1])
         kind = tile["kind"] if tile else "event"
         if kind == "venture":
-            return 10
+            return 10 + _own_ventures(view, _post(view, words[2])["region"])
         if kind == "event":
             return 4 if tile and "RIVAL" in tile["text"] else 5
         return 8 if words[2] == "jarlboard" else 2

@@ -66,6 +66,19 @@ def _influence(n: int) -> Callable[[State], None]:
     return build
 
 
+def _duchies_and_key(n: int) -> Callable[[State], None]:
+    def build(state: State) -> None:
+        _duchies(n)(state)
+        _trade_centers(["damascus"])(state)
+
+    return build
+
+
+def _influence_and_host(state: State) -> None:
+    _influence(3)(state)
+    _established(10)(state)
+
+
 def _everything(state: State) -> None:
     _winds(4)(state)
     for post in ["kalmar", "lodose", "laeso", "kaupang", "tunsberg", "hogland", "aldeigja", "sarkel"]:
@@ -84,10 +97,10 @@ BUILDERS: dict[str, Callable[[State], None]] = {
     "A1": _trade_centers(["miklagard", "india"]),
     "A2": _influence(3),
     "A3": _established(10),
-    "A4": _duchies(2),
+    "A4": _duchies_and_key(1),
     "E1": _trade_centers(["miklagard", "india", "damascus"]),
-    "E2": _influence(4),
-    "E3": _duchies(3),
+    "E2": _influence_and_host,
+    "E3": _duchies_and_key(2),
     "E4": _everything,
 }
 
