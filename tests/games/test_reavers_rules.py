@@ -240,6 +240,19 @@ def test_full_round_with_four_players() -> None:
     assert state["round"] == 2 and state["start"] == 3 and state["queue"] == [3, 0, 1, 2]
 
 
+def test_five_players_place_one_pawn_each_and_the_fifth_seat_takes_the_fourth_row() -> None:
+    state = game(5, start=3)
+    assert state["queue"] == [3, 4, 0, 1, 2]
+    state = act(state, "place conquer")
+    lefts = {}
+    for seat in (3, 4, 0, 1, 2):
+        state = act(state, "join")
+        lefts[seat] = top(state)["left"]
+        state = finish(state, seat)
+    assert lefts == {3: 3, 4: 2, 0: 1, 1: 1, 2: 1}
+    assert reavers.to_act(state) == [4] and top(state)["kind"] == "place"
+
+
 # --- Recruit Reavers ----------------------------------------------------------------------
 
 
