@@ -287,7 +287,9 @@ def label(state: State, action: str) -> str:
 def _label(state: State, verb: str, args: list[str]) -> str:
     arg = args[0] if args else ""
     if verb == "place" and arg in LOCATIONS:
-        return f"Place a longship on {location_name(arg)}"
+        frame = flow.top(state) or {}
+        honor = state["honor"] is not None and state["seats"][frame.get("seat", 0)]["pawns"] == 0
+        return f"Place {'the Honor Ship' if honor else 'a longship'} on {location_name(arg)}"
     if verb == "store" and len(args) == 2 and args[0].upper() in CARDS:
         return f"Store a {_die_label(args[1])} die on {CARDS[args[0].upper()]['name']}"
     if verb == "join":

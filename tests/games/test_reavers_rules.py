@@ -98,6 +98,7 @@ def test_three_players_the_honor_ship_is_the_fourth_pick_and_passes_clockwise() 
         for _ in range(3):
             state = finish(act(state, "prepare food"), reavers.to_act(state)[0])
     assert reavers.to_act(state) == [0] and state["seats"][0]["pawns"] == 0
+    assert reavers.label(state, "place sea") == "Place the Honor Ship on Battle at Sea"
     state = act(state, "place sea")
     assert state["picks"][-1] == {"location": "sea", "seat": 0, "honor": True}
     for _ in range(3):
