@@ -94,7 +94,7 @@ BUILDERS: dict[str, Callable[[State], None]] = {
     "S2": _winds(4),
     "S3": _wind_ventures,
     "S4": _duchies(1),
-    "A1": _trade_centers(["miklagard", "india"]),
+    "A1": _trade_centers(["miklagard", "india"]),  # South and East
     "A2": _influence(3),
     "A3": _established(10),
     "A4": _duchies_and_key(1),
@@ -113,6 +113,14 @@ def test_each_victory_condition(condition: str) -> None:
     BUILDERS[condition](state)
     assert victory.meets(state, 0, test) and not victory.meets(state, 1, test)
     assert victory.describe(test)
+
+
+def test_a1_needs_key_trade_centers_in_two_winds() -> None:
+    state = table()
+    _trade_centers(["miklagard", "damascus"])(state)  # both in the South
+    assert not victory.meets(state, 0, data.CONDITIONS["A1"]["test"])
+    _trade_centers(["changan"])(state)
+    assert victory.meets(state, 0, data.CONDITIONS["A1"]["test"])
 
 
 def test_e4_needs_both_parts() -> None:
