@@ -37,7 +37,9 @@ def _graph(view: View) -> Graph:
     return graph
 
 
-def _distances(graph: Graph, start: str, blocked: str | None, toll: int = 9) -> dict[str, int]:
+def _distances(
+    graph: Graph, start: str, blocked: str | None, toll: int = 9, stops: frozenset[str] = frozenset()
+) -> dict[str, int]:
     found = {start: 0}
     queue = [(0, start)]
     while queue:
@@ -46,6 +48,7 @@ def _distances(graph: Graph, start: str, blocked: str | None, toll: int = 9) -> 
             continue
         for other, step in graph.get(tile, []):
             cost = step + (toll if other == blocked else 0)  # the Horde will likely have moved on
+            cost += _LAND if other in stops else 0  # a city charging a fee ends the move there
             if dist + cost < found.get(other, _FAR):
                 found[other] = dist + cost
                 heapq.heappush(queue, (dist + cost, other))
@@ -64,6 +67,11 @@ class _Plan:
         self.hidden = list((view.get("private") or {}).get("hidden_contracts") or [])
         self.contracts = [c for c in view["contracts"] + self.hidden if not self._burned(c["city"])]
         self._dist: dict[str, dict[str, int]] = {}
+        self.stops = frozenset(
+            c["tile"]
+            for c in view["cities"]
+            if c["tile"] and not c["burned"] and c["holder"] != self.me["seat"]
+        )
 
     def _burned(self, city: str) -> bool:
         return bool(self.cities[city]["burned"]) or self.cities[city]["tile"] is None
@@ -72,7 +80,8 @@ class _Plan:
         if a is None or b is None:
             return _FAR
         if a not in self._dist:
-            self._dist[a] = _distances(self.graph, a, self.view["horde"], toll=9 if self.soft else _FAR)
+            toll = 9 if self.soft else _FAR
+            self._dist[a] = _distances(self.graph, a, self.view["horde"], toll, self.stops)
         return self._dist[a].get(b, _FAR)
 
     def horde_blocks(self) -> bool:
