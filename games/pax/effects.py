@@ -21,7 +21,6 @@ from games.pax.data import (
     POSTS,
     REGIONS,
     TILES,
-    TRACK_COSTS,
     WINDS,
     in_location,
     place_name,
@@ -310,6 +309,3 @@ def _copy(state: State, seat: int, post: str | None) -> None:
 def known_ids() -> set[str]:
     """Every place id an effect may name (used by the data checks in the tests)."""
     return {*REGIONS, *POSTS, *HOMES, *WINDS, "region", "here"}
-
-
-TRACK_SIZE = len(TRACK_COSTS)

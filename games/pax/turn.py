@@ -78,7 +78,7 @@ def winter_solstice(state: State) -> None:
     state["pending"] = None
     types = sum(1 for n in board.established(state, seat).values() if n)
     board.gain(state, seat, types)
-    core.log(state, seat, f"Winter Solstice: GAINS {types} Silfr")
+    core.log(state, seat, f"Winter Solstice: GAINS {types} Silfr" if types else "Winter Solstice")
     effects.solstice(state, seat)
     if state["phase"] == "over":
         return

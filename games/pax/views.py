@@ -9,7 +9,6 @@ from games.pax import board, effects, trade, turn, victory
 from games.pax.data import (
     BORDERS,
     CONDITIONS,
-    FOLLOWER_NAMES,
     HOMES,
     JARLS,
     POSTS,
@@ -344,4 +343,4 @@ def label(state: State, action: str) -> str:
     return _label(state, action.split())[:80]
 
 
-__all__ = ["FOLLOWER_NAMES", "label", "midway", "outcome", "view"]
+__all__ = ["label", "midway", "outcome", "view", "tile_view"]
