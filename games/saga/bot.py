@@ -143,7 +143,7 @@ def _action(board: _Board, action: str) -> float:
         danger = board.n(area, "viking") - board.n(area, "anglo")
         return -2.0 + danger if coins["viking"] < 6 else -5.0
     if verb == "bonus":
-        return 2.0
+        return 10.0  # free, and only before the tile's first action
     if verb in ("done", "finish", "skip", "pass"):
         return 0.5
     return 0.0
