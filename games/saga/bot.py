@@ -95,7 +95,10 @@ def _viking_move(board: _Board, action: str) -> float:
         return -1.0
     if mine_there > theirs + 1:
         return -0.5
-    return 1.0 + (theirs - mine_there < 2) * 1.5
+    # Five controlled areas win: taking an area while keeping the one left is worth most.
+    gained = mine_there + 1 > board.n(target, "anglo") and not mine_there > board.n(target, "anglo")
+    kept = board.n(source, "viking") - 1 > board.n(source, "anglo")
+    return 1.0 + (theirs - mine_there < 2) * 1.5 + 2.0 * (gained and kept)
 
 
 def _anglo_move(board: _Board, action: str) -> float:
@@ -140,7 +143,7 @@ def _action(board: _Board, action: str) -> float:
         danger = board.n(area, "viking") - board.n(area, "anglo")
         return -2.0 + danger if coins["viking"] < 6 else -5.0
     if verb == "bonus":
-        return 2.0
+        return 10.0  # free, and only before the tile's first action
     if verb in ("done", "finish", "skip", "pass"):
         return 0.5
     return 0.0

@@ -166,6 +166,9 @@ def _turn(plan: _Plan, actions: list[str], rng: Rng) -> str:
     sells = [a for a in actions if a.startswith("sell ")]
     if sells:
         return sells[0]
+    endgame = _endgame(plan, actions)
+    if endgame is not None:
+        return endgame
     wanted = plan.wanted()
     for good, count in wanted.items():
         buy = f"buy {good}"
@@ -241,6 +244,26 @@ def _special(plan: _Plan, actions: list[str], goal: str | None, rng: Rng) -> str
         return burns[0]  # nothing left to trade: hasten the end
     if "over" in actions and me["rubles"] == 0:
         return "over"  # penniless and going nowhere: five fresh rubles beat waiting
+    return None
+
+
+def _endgame(plan: _Plan, actions: list[str]) -> str | None:
+    """With 3 or more cities burned the fifth burn is near: the leader burns another (and
+    takes the ruble), anyone else rebuilds one with the Prince to keep the game going."""
+    view, me = plan.view, plan.me
+    if view["price"]["index"] < 3:
+        return None
+    cities = {c["tile"]: c for c in view["cities"] if c["tile"]}
+    best_other = max(s["rubles"] for s in view["seats"] if s["seat"] != me["seat"])
+    for action in actions:
+        verb, _, tile = action.partition(" ")
+        city = cities.get(tile)
+        if city is None:
+            continue
+        if verb == "horde" and not city["burned"] and me["rubles"] + 1 > best_other:
+            return action
+        if verb == "prince" and city["burned"] and me["rubles"] + 1 <= best_other:
+            return action
     return None
 
 

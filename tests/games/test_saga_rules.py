@@ -13,7 +13,7 @@ import pytest
 
 from games import IllegalAction, saga
 from games.saga import combat, flow, rules
-from games.saga.data import ENGLAND, MARKERS, SCANDINAVIA, TAGS
+from games.saga.data import ENGLAND, MARKERS, SCANDINAVIA, TAGS, VIKING_RECRUITS
 
 State = dict[str, Any]
 V, A = 0, 1  # seats: the Vikings and the Anglo-Saxons
@@ -382,9 +382,9 @@ def test_viking_recruitment_equal_spread() -> None:
 
 def test_viking_recruitment_limit() -> None:
     state = resolving(empty(), "viking", 4)
-    for _ in range(4):
+    for _ in range(VIKING_RECRUITS):
         state = act(state, next(a for a in legal(state) if a.startswith("recruit") and a.endswith("warrior")))
-    assert sum(n(state, a, "viking") for a in SCANDINAVIA) == 4
+    assert sum(n(state, a, "viking") for a in SCANDINAVIA) == VIKING_RECRUITS == 3
     assert not any(a.startswith("recruit") for a in legal(state))
 
 
@@ -688,7 +688,7 @@ def test_plunderer_pillages_a_stronghold() -> None:
     state = act(state, "reveal VL4")
     assert not state["areas"]["kent"]["stronghold"]
     assert state["supply"]["anglo"]["strongholds"] == 5
-    assert state["coins"]["viking"] == 1  # tuned: 1 coin, the burned Stronghold is the prize
+    assert state["coins"]["viking"] == 2
 
 
 def test_plunderer_pillages_even_if_he_falls() -> None:
