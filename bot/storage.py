@@ -249,12 +249,6 @@ class Storage:
         rows = await self._all("SELECT * FROM outbox WHERE sent_at IS NULL AND failed IS NULL ORDER BY id")
         return [_outbox(r) for r in rows]
 
-    async def next_outbox_try(self) -> float | None:
-        row = await self._one(
-            "SELECT MIN(COALESCE(next_try, 0)) FROM outbox WHERE sent_at IS NULL AND failed IS NULL"
-        )
-        return row[0] if row else None
-
     async def claim(self, outbox_id: int, owner: str, now: float, lease: float) -> OutboxRow | None:
         """Take a row for sending, if nobody has sent or holds it; the row as it stands
         under the claim (with when an earlier, unconfirmed send began)."""
@@ -308,10 +302,6 @@ class Storage:
                 " claimed_until = NULL WHERE id = ?",
                 (now, message_id, trace, outbox_id),
             )
-
-    async def outbox_row(self, outbox_id: int) -> OutboxRow | None:
-        row = await self._one("SELECT * FROM outbox WHERE id = ?", outbox_id)
-        return _outbox(row) if row else None
 
     async def meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", key)

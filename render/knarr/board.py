@@ -30,6 +30,7 @@ from render.common import (
     status_mid,
     text_width,
 )
+from render.common.words import outcome_title
 from render.knarr.cards import DEST_H, SLOT_H
 from render.knarr.footer import draw_key, draw_log, key_height, log_height
 from render.knarr.market import TAKE_H, _draw_destinations, _draw_market, _draw_pending, take_prices
@@ -87,15 +88,7 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int)
 def _draw_outcome_banner(
     im: Image.Image, view: View, outcome: Mapping[str, Any], names: Sequence[str], height: int
 ) -> None:
-    winners = [int(s) for s in outcome.get("winners") or []]
-    scores = list(outcome.get("scores") or [])
-    if winners:
-        who = " & ".join(_name(names, s) for s in winners)
-        best = scores[winners[0]] if winners[0] < len(scores) else None
-        verb = "wins" if len(winners) == 1 else "win"
-        title = f"{who} {verb}!" + (f"  {best} VP" if best is not None else "")
-    else:
-        title = "Game over"
+    title = outcome_title(outcome, names, "VP")
     x = MARGIN
     box = draw_text(
         im,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image
@@ -13,6 +13,7 @@ from render.common import (
     RGB,
     draw_text,
 )
+from render.common.words import seat_name
 
 View = Mapping[str, Any]
 COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
@@ -48,10 +49,7 @@ def _ship(seat: int) -> tuple[RGB, RGB]:
     return SHIPS[seat % len(SHIPS)]
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat]
-    return f"Player {seat + 1}"
+_name = seat_name
 
 
 def _label(im: Image.Image, x: float, y: float, text: str) -> None:

@@ -13,6 +13,7 @@ from render.common import (
     Box,
     draw_text,
 )
+from render.common.words import seat_name
 
 View = Mapping[str, Any]
 Point = tuple[float, float]
@@ -95,10 +96,7 @@ def _sprite(w: int, h: int, paint: Paint) -> Image.Image:
     return big.resize((w, h), Image.Resampling.BOX)
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat]
-    return f"Player {seat + 1}"
+_name = seat_name
 
 
 def _area_name(area: Any) -> str:

@@ -34,6 +34,7 @@ from render.common import (
     text_width,
     wrap_text,
 )
+from render.common.words import outcome_title
 from render.volga.map import MAP_MAX_H, MAP_W, SIDE_W, _draw_map, _map_size
 from render.volga.market import _draw_side, _side_height
 from render.volga.offer import _draw_offer, _offer_height
@@ -136,15 +137,7 @@ def _burned_text(view: View) -> str:
 def _draw_outcome_banner(
     im: Image.Image, view: View, outcome: Mapping[str, Any], names: Sequence[str], height: int
 ) -> None:
-    winners = [int(s) for s in outcome.get("winners") or []]
-    scores = list(outcome.get("scores") or [])
-    if winners:
-        who = " & ".join(_name(names, s) for s in winners)
-        best = scores[winners[0]] if winners[0] < len(scores) else None
-        verb = "wins" if len(winners) == 1 else "win"
-        title = f"{who} {verb}!" + (f"  {best} rubles" if best is not None else "")
-    else:
-        title = "Game over"
+    title = outcome_title(outcome, names, "rubles")
     x = MARGIN
     box = draw_text(
         im,

@@ -14,6 +14,7 @@ from render.common import (
     draw_text,
     safe_text,
 )
+from render.common.words import seat_name
 
 View = Mapping[str, Any]
 Paint = Callable[[ImageDraw.ImageDraw, float, float], None]
@@ -62,10 +63,7 @@ def _color(name: Any) -> RGB:
     return SHIP_COLORS.get(str(name), (150, 150, 150))
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat]
-    return f"Player {seat + 1}"
+_name = seat_name
 
 
 def _seat_color(view: View, seat: int) -> str:
