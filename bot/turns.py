@@ -176,7 +176,8 @@ def outcome_line(result: dict[str, Any], seats: list[Seat]) -> str:
     board = ", ".join(f"{plain(seats[i].name)} {score}" for i, score in enumerate(scores))
     who = " and ".join(winners) if winners else "nobody"
     verb = "win" if len(winners) > 1 else "wins"
-    reason = f" ({result['reason']})" if result.get("reason") else ""
+    reason = name_seats(str(result.get("reason") or ""), [plain(s.name) for s in seats])
+    reason = f" ({reason})" if reason else ""
     tail = f" Final scores: {board}." if board else ""
     return f"**Game over.** {who} {verb}{reason}.{tail}"
 

@@ -114,6 +114,11 @@ def log(state: State, seat: int | None, text: str) -> None:
     state.setdefault("log", []).append({"seat": seat, "text": text})
 
 
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word``, with an s when ``n`` is not 1 ("1 unit", "3 units")."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 _SEAT_REF = re.compile(r"\{seat(\d+)\}")
 
 

@@ -90,9 +90,12 @@ def explorable(state: State, seat: int) -> list[str]:
 
 
 def check_final_round(state: State) -> None:
-    if not state["final_round"] and any(p["score"] >= END_SCORE for p in state["seats"]):
+    reached = [s for s, p in enumerate(state["seats"]) if p["score"] >= END_SCORE]
+    if not state["final_round"] and reached:
         state["final_round"] = True
-        core.log(state, None, f"someone has {END_SCORE} points: this round is the last")
+        names = " and ".join(core.seat_ref(s) for s in reached)
+        verb = "has" if len(reached) == 1 else "have"
+        core.log(state, None, f"{names} {verb} {END_SCORE} points or more: this round is the last")
 
 
 # --- the Viking deck -----------------------------------------------------------------

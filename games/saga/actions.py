@@ -374,7 +374,9 @@ def _tribute(state: State, area: str) -> None:
     u["warriors"] = 0
     u["leaders"] = []
     core.log(
-        state, seat, f"pays 1 coin of tribute: {sent} Viking unit(s) leave {area_name(area)} for the Drakkar"
+        state,
+        seat,
+        f"pays 1 coin of tribute: {core.plural(sent, 'Viking unit')} {'leaves' if sent == 1 else 'leave'} {area_name(area)} for the Drakkar",
     )
     _end_action(state)
 

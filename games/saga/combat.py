@@ -282,7 +282,9 @@ def _retreat(state: State, side: str, target: str) -> None:
     for _ in range(u["warriors"]):
         board.move(state, side, area, target, "warrior")
     core.log(
-        state, seat_of(state, side), f"retreats {n} unit(s) from {area_name(area)} to {area_name(target)}"
+        state,
+        seat_of(state, side),
+        f"retreats {core.plural(n, 'unit')} from {area_name(area)} to {area_name(target)}",
     )
     _after(state)
 

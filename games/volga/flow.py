@@ -94,8 +94,7 @@ def tile_text(tile: str) -> str:
     return f"{city_name(city)} ({tile})" if city else tile
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+plural = core.plural
 
 
 def adjacent(tile_a: str | None, tile_b: str | None, state: State) -> bool:
@@ -513,8 +512,10 @@ def finish(state: State, why: str) -> None:
 def check_end(state: State) -> bool:
     if state["phase"] != "turn":
         return state["phase"] == "over"
-    if any(p["rubles"] >= WIN_RUBLES for p in state["seats"]):
-        finish(state, f"someone has {WIN_RUBLES} rubles")
+    rich = [s for s, p in enumerate(state["seats"]) if p["rubles"] >= WIN_RUBLES]
+    if rich:
+        names = " and ".join(core.seat_ref(s) for s in rich)
+        finish(state, f"{names} {'has' if len(rich) == 1 else 'have'} {WIN_RUBLES} rubles or more")
     elif len(state["burned"]) >= END_BURNED:
         finish(state, f"{END_BURNED} cities are burned")
     elif contracts_left(state) == 0:

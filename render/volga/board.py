@@ -151,7 +151,7 @@ def _draw_outcome_banner(
         min_size=28,
     )
     draw_text(im, (im.width - MARGIN, height * 0.38), _burned_text(view), 24, MUTED, anchor="rm")
-    reason = str(outcome.get("reason") or "")
+    reason = name_seats(str(outcome.get("reason") or ""), list(names))
     if reason:
         draw_text(im, (x, box[3] + 4), reason, 22, INK, max_width=im.width - 2 * MARGIN, min_size=16)
 

@@ -454,6 +454,7 @@ def test_forty_points_finishes_the_round() -> None:
     state["current"] = 1
     state = act(state, "recruit V01")  # 40 points
     assert state["final_round"] and state["phase"] != "over"
+    assert state["log"][-1]["text"] == "{seat1} has 40 points or more: this round is the last"
     assert knarr.view(state, None)["final_round"] is True
     state = act(state, "recruit V01")  # seat 2
     assert knarr.to_act(state) == [0]

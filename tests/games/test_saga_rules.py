@@ -300,6 +300,8 @@ def test_tribute_in_east_anglia_sends_engaged_vikings_to_the_drakkar() -> None:
     state = act(state, "tribute east_anglia")
     assert n(state, "east_anglia", "viking") == 0
     assert state["drakkar"] == {"warriors": 1, "leaders": ["VL2"]}
+    texts = [entry["text"] for entry in state["log"]]
+    assert any(t.startswith("pays 1 coin of tribute: 2 Viking units leave East Anglia") for t in texts)
     assert state["coins"] == {"viking": 1, "anglo": 0, "supply": 15}
 
 
@@ -569,6 +571,7 @@ def test_casualties_one_per_two_strength() -> None:
     state = fighting(state)
     # Vikings 5 -> Anglo-Saxons lose 2; Anglo-Saxons 3 -> Vikings lose 1; the last Saxon retreats
     state = act(state, "retreat essex")
+    assert "retreats 1 unit from Kent to Essex" in [e["text"] for e in state["log"]]
     assert n(state, "kent", "viking") == 4 and n(state, "essex", "anglo") == 1
     assert n(state, "kent", "anglo") == 0 and state["supply"]["anglo"]["warriors"] == 12 - 3 + 2
 
