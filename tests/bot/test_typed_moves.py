@@ -49,4 +49,6 @@ def test_the_game_over_line_names_the_seats_in_the_reason() -> None:
     seats = [turns.Seat("1", "Astrid", False), turns.Seat("2", "Bjørn", False)]
     result = {"winners": [1], "scores": [12, 30], "reason": "{seat1} has 30 rubles or more"}
     line = turns.outcome_line(result, seats)
-    assert line == "**Game over.** Bjørn wins (Bjørn has 30 rubles or more). Final scores: Astrid 12, Bjørn 30."
+    assert (
+        line == "**Game over.** Bjørn wins (Bjørn has 30 rubles or more). Final scores: Astrid 12, Bjørn 30."
+    )
