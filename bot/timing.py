@@ -1,0 +1,36 @@
+"""How long each player takes over their turns, from the times moves were recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from statistics import mean
+
+
+def turn_times(moves: Sequence[tuple[int | None, float]], started: float, seats: int) -> list[list[float]]:
+    """Per seat, the length of each of its turns.
+
+    ``moves`` are (seat, time) in the order played. A turn is a run of moves by one seat;
+    it lasts from the end of the run before it (or the start of the game) to its last move,
+    so the several steps of one action count once, and the time counts from when the game
+    first waited for that seat.
+    """
+    times: list[list[float]] = [[] for _ in range(seats)]
+    mark = started
+    run_seat: int | None = None
+    run_end = started
+    for seat, at in moves:
+        if seat is None or not 0 <= seat < seats:
+            continue
+        if seat != run_seat:
+            if run_seat is not None:
+                times[run_seat].append(max(0.0, run_end - mark))
+                mark = run_end
+            run_seat = seat
+        run_end = at
+    if run_seat is not None:
+        times[run_seat].append(max(0.0, run_end - mark))
+    return times
+
+
+def average(times: list[float]) -> float | None:
+    return mean(times) if times else None
