@@ -4,6 +4,8 @@ the host's seat passing on when the host leaves."""
 from __future__ import annotations
 
 import asyncio
+from types import ModuleType
+from typing import Any
 
 import games
 from bot import turns
@@ -11,6 +13,17 @@ from bot.storage import GameRow, SeatRow
 from bot.table.context import Context, Reply, TableError
 from bot.table.lobby import Lobby
 from games.core import revealed
+
+
+def standing_scores(module: ModuleType, state: dict[str, Any], players: int) -> list[int]:
+    """The scores as they stand, from the game's optional ``score(state)`` member (one
+    number per seat, valid mid-game); empty when the game has none, so only the winner
+    is named."""
+    score = getattr(module, "score", None)
+    if score is None:
+        return []
+    scores = [int(points) for points in score(state)]
+    return scores if len(scores) == players else []
 
 
 class Seating:
@@ -149,7 +162,8 @@ class Seating:
         moves: list[turns.Move] = []
         if len(remaining) <= 1 or all(seats[i].is_bot for i in remaining):
             humans = [i for i in remaining if not seats[i].is_bot]
-            result = {"winners": humans, "scores": [], "reason": "the others resigned"}
+            scores = await asyncio.to_thread(standing_scores, module, state, len(seats))
+            result = {"winners": humans, "scores": scores, "reason": "the others left"}
             note = f"{head}; the game ends."
         else:
             automatic = {i: s.level for i, s in enumerate(seats) if s.automatic}

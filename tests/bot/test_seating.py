@@ -1,15 +1,19 @@
 """The seating part on its own: who becomes host when the host leaves, in the lobby and
-in play (by resigning or being replaced)."""
+in play (by resigning or being replaced); and what a game ended by leaving says."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from typing import Any
 
+import pytest
 import pytest_asyncio
 
+import games
 from bot.storage import Storage
 from bot.table.context import Context
 from bot.table.lobby import Lobby
+from bot.table.moves import Moves
 from bot.table.seating import Seating
 
 CH = "700"
@@ -22,12 +26,15 @@ class Parts:
         self.ctx = Context(storage, lambda: 1_800_000_000.0)
         self.lobby = Lobby(self.ctx, lambda: 4242)
         self.seating = Seating(self.ctx, self.lobby)
+        self.moves = Moves(self.ctx)
 
     async def host(self) -> str:
         return (await self.storage.latest_game(CH)).host_id  # type: ignore[union-attr]
 
     async def last_text(self) -> str:
-        return (await self.storage.pending_outbox())[-1].payload["text"]
+        """The newest channel message's text."""
+        rows = [r for r in await self.storage.pending_outbox() if r.kind == "channel"]
+        return rows[-1].payload["text"]
 
 
 @pytest_asyncio.fixture
@@ -87,3 +94,51 @@ async def test_host_resigning_with_one_person_and_a_bot_left_makes_that_person_h
     assert await parts.host() == BOB
     game = await parts.storage.latest_game(CH)
     assert game is not None and game.status == "playing"
+
+
+def running_scores(state: dict[str, Any]) -> list[int]:
+    """A ``score`` member as a game would offer it: knarr's points as they stand."""
+    return [seat["score"] for seat in state["seats"]]
+
+
+async def play_until_someone_scores(parts: Parts) -> None:
+    knarr = games.get("knarr")
+    for _ in range(200):
+        game = await parts.storage.latest_game(CH)
+        assert game is not None and game.state is not None
+        if any(running_scores(game.state)):
+            return
+        seat = knarr.to_act(game.state)[0]
+        user = (await parts.storage.seats(game.id))[seat].user_id
+        await parts.moves.act(CH, user, knarr.legal_actions(game.state, seat)[0])
+    raise AssertionError("nobody scored in 200 moves")
+
+
+async def test_a_kick_that_ends_the_game_names_the_winner_and_the_scores(
+    parts: Parts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(games.get("knarr"), "score", running_scores, raising=False)
+    await parts.lobby.new_game(CH, ALICE, "alice", "knarr")
+    await parts.lobby.join(CH, BOB, "bob")
+    await parts.lobby.start(CH, ALICE, "joined")
+    await play_until_someone_scores(parts)
+    before = await parts.storage.latest_game(CH)
+    assert before is not None and before.state is not None
+    expected = running_scores(before.state)
+    await parts.seating.kick(CH, ALICE, BOB)
+    game = await parts.storage.latest_game(CH)
+    assert game is not None and game.status == "over"
+    assert game.result == {"winners": [0], "scores": expected, "reason": "the others left"}
+    assert (await parts.last_text()).endswith(
+        f"**Game over.** alice wins (the others left). Final scores: alice {expected[0]}, bob {expected[1]}."
+    )
+
+
+async def test_a_resign_without_a_score_member_names_only_the_winner(parts: Parts) -> None:
+    assert not hasattr(games.get("knarr"), "score")
+    await parts.lobby.new_game(CH, ALICE, "alice", "knarr")
+    await parts.lobby.join(CH, BOB, "bob")
+    await parts.lobby.start(CH, ALICE, "joined")
+    await parts.seating.resign(CH, ALICE)
+    text = await parts.last_text()
+    assert text.endswith("**Game over.** bob wins (the others left).") and "Final scores" not in text
