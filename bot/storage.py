@@ -12,96 +12,19 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 import aiosqlite
 
+from bot.rows import ActionRow, GameRow, OutboxRow, SeatRow, game_row, outbox_row, seat_row
+
+__all__ = ["ActionRow", "GameRow", "OutboxRow", "SeatRow", "Storage", "Tx"]
+
 ACTIVE = ("lobby", "playing")
 
-
-@dataclass
-class GameRow:
-    id: int
-    channel_id: str
-    game: str
-    status: str
-    host_id: str
-    options: dict[str, str]
-    seed: int
-    state: dict[str, Any] | None
-    version: int
-    reminder_hours: float
-    remind_at: float | None
-    nudges: int
-    undo_request: dict[str, Any] | None
-    result: dict[str, Any] | None
-    updated_at: float
-    dm_due: list[int]
-    board_log: int
-
-
-@dataclass
-class SeatRow:
-    user_id: str
-    name: str
-    position: int
-    resigned: bool
-    dm_closed: bool
-    level: str = "sensible"
-
-    @property
-    def is_bot(self) -> bool:
-        return self.user_id.startswith("bot:")
-
-    @property
-    def automatic(self) -> bool:
-        """Played by the bot: a bot seat, or a seat whose player resigned."""
-        return self.is_bot or self.resigned
-
-
-@dataclass
-class ActionRow:
-    n: int
-    kind: str
-    seat: int | None
-    user_id: str | None
-    action: str
-    at: float
-
-
-@dataclass
-class OutboxRow:
-    id: int
-    game_id: int
-    kind: str
-    target: str
-    payload: dict[str, Any]
-    attempts: int = 0
-    attempted_at: float | None = None  # an earlier send began then and was never confirmed
-    next_try: float | None = None
-    claimed_until: float | None = None
-
-    def due(self, now: float) -> bool:
-        """Not waiting for a retry, and not held by a live claim."""
-        return (self.next_try is None or self.next_try <= now) and (
-            self.claimed_until is None or self.claimed_until < now
-        )
-
-
-def _outbox(row: aiosqlite.Row) -> OutboxRow:
-    return OutboxRow(
-        row["id"],
-        row["game_id"],
-        row["kind"],
-        row["target"],
-        json.loads(row["payload"]),
-        row["attempts"],
-        row["attempted_at"],
-        row["next_try"],
-        row["claimed_until"],
-    )
+# The open transaction handed to the write methods below; the table parts only pass it on.
+Tx = aiosqlite.Connection
 
 
 def _migrations() -> list[tuple[int, str]]:
@@ -114,26 +37,7 @@ def _migrations() -> list[tuple[int, str]]:
     return sorted(found)
 
 
-def _game(row: aiosqlite.Row) -> GameRow:
-    return GameRow(
-        id=row["id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        status=row["status"],
-        host_id=row["host_id"],
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        state=json.loads(row["state"]) if row["state"] else None,
-        version=row["version"],
-        reminder_hours=row["reminder_hours"],
-        remind_at=row["remind_at"],
-        nudges=row["nudges"],
-        undo_request=json.loads(row["undo_request"]) if row["undo_request"] else None,
-        result=json.loads(row["result"]) if row["result"] else None,
-        updated_at=row["updated_at"],
-        dm_due=json.loads(row["dm_due"]),
-        board_log=row["board_log"],
-    )
+_SEATS = "SELECT * FROM seats WHERE game_id = ? ORDER BY position"
 
 
 async def _connect(path: str) -> aiosqlite.Connection:
@@ -182,7 +86,7 @@ class Storage:
         return current
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Tx]:
         async with self._write:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -207,24 +111,18 @@ class Storage:
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')",
             channel_id,
         )
-        return _game(row) if row else None
+        return game_row(row) if row else None
 
     async def latest_game(self, channel_id: str) -> GameRow | None:
         row = await self._one("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", channel_id)
-        return _game(row) if row else None
+        return game_row(row) if row else None
 
     async def game(self, game_id: int) -> GameRow | None:
         row = await self._one("SELECT * FROM games WHERE id = ?", game_id)
-        return _game(row) if row else None
+        return game_row(row) if row else None
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._all("SELECT * FROM seats WHERE game_id = ? ORDER BY position", game_id)
-        return [
-            SeatRow(
-                r["user_id"], r["name"], r["position"], bool(r["resigned"]), bool(r["dm_closed"]), r["level"]
-            )
-            for r in rows
-        ]
+        return [seat_row(r) for r in await self._all(_SEATS, game_id)]
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         rows = await self._all("SELECT * FROM actions WHERE game_id = ? ORDER BY n", game_id)
@@ -236,7 +134,7 @@ class Storage:
             " AND remind_at <= ? ORDER BY remind_at",
             now,
         )
-        return [_game(r) for r in rows]
+        return [game_row(r) for r in rows]
 
     async def next_reminder(self) -> float | None:
         row = await self._one(
@@ -247,7 +145,7 @@ class Storage:
     async def pending_outbox(self) -> list[OutboxRow]:
         """Rows not sent and not given up, oldest first (``due`` says which to try now)."""
         rows = await self._all("SELECT * FROM outbox WHERE sent_at IS NULL AND failed IS NULL ORDER BY id")
-        return [_outbox(r) for r in rows]
+        return [outbox_row(r) for r in rows]
 
     async def claim(self, outbox_id: int, owner: str, now: float, lease: float) -> OutboxRow | None:
         """Take a row for sending, if nobody has sent or holds it; the row as it stands
@@ -266,7 +164,7 @@ class Storage:
                 " attempts = attempts + 1 WHERE id = ?",
                 (owner, now + lease, now, outbox_id),
             )
-        return _outbox(row)
+        return outbox_row(row)
 
     async def claim_owners(self) -> list[str]:
         rows = await self._all(
@@ -314,30 +212,144 @@ class Storage:
                 (key, value, value),
             )
 
+    # --- writes inside a transaction (``tx`` from ``transaction()``) -----------------
 
-async def insert_outbox(
-    db: aiosqlite.Connection, game_id: int, kind: str, target: str, payload: dict[str, Any], now: float
-) -> int:
-    cursor = await db.execute(
-        "INSERT INTO outbox (game_id, kind, target, payload, created_at) VALUES (?, ?, ?, ?, ?)",
-        (game_id, kind, target, json.dumps(payload), now),
-    )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
-
-
-async def append_actions(
-    db: aiosqlite.Connection,
-    game_id: int,
-    rows: list[tuple[str, int | None, str | None, str]],
-    now: float,
-) -> None:
-    async with db.execute("SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", (game_id,)) as cursor:
-        row = await cursor.fetchone()
-    n = row[0] if row else 0
-    for kind, seat, user_id, action in rows:
-        n += 1
-        await db.execute(
-            "INSERT INTO actions (game_id, n, kind, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game_id, n, kind, seat, user_id, action, now),
+    async def create_game(
+        self,
+        tx: Tx,
+        channel_id: str,
+        game: str,
+        host_id: str,
+        options: dict[str, str],
+        seed: int,
+        reminder_hours: float,
+        now: float,
+    ) -> int:
+        """A new game in the lobby; returns its id."""
+        cursor = await tx.execute(
+            "INSERT INTO games (channel_id, game, status, host_id, options, seed,"
+            " reminder_hours, created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+            (channel_id, game, host_id, json.dumps(options), seed, reminder_hours, now, now),
         )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def seats_in(self, tx: Tx, game_id: int) -> list[SeatRow]:
+        """The seats as this transaction sees them (with its own changes)."""
+        async with tx.execute(_SEATS, (game_id,)) as cursor:
+            return [seat_row(r) for r in await cursor.fetchall()]
+
+    async def add_seat(
+        self, tx: Tx, game_id: int, user_id: str, name: str, position: int, level: str = "sensible"
+    ) -> None:
+        await tx.execute(
+            "INSERT INTO seats (game_id, user_id, name, position, level) VALUES (?, ?, ?, ?, ?)",
+            (game_id, user_id, name, position, level),
+        )
+
+    async def remove_seat(self, tx: Tx, game_id: int, user_id: str) -> None:
+        await tx.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+    async def set_position(self, tx: Tx, game_id: int, user_id: str, position: int) -> None:
+        await tx.execute(
+            "UPDATE seats SET position = ? WHERE game_id = ? AND user_id = ?", (position, game_id, user_id)
+        )
+
+    async def resign_seat(self, tx: Tx, game_id: int, user_id: str) -> None:
+        await tx.execute(
+            "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        )
+
+    async def hand_over_seat(self, tx: Tx, game_id: int, old_id: str, new_id: str, new_name: str) -> None:
+        """Someone else takes a seat as it stands: present, and reachable by DM again."""
+        await tx.execute(
+            "UPDATE seats SET user_id = ?, name = ?, resigned = 0, dm_closed = 0 WHERE game_id = ? AND user_id = ?",
+            (new_id, new_name, game_id, old_id),
+        )
+
+    async def close_dms(self, tx: Tx, game_id: int, user_id: str) -> bool:
+        """Mark a seat's DMs closed; False if they were already marked (or no such seat)."""
+        cursor = await tx.execute(
+            "UPDATE seats SET dm_closed = 1 WHERE game_id = ? AND user_id = ? AND dm_closed = 0",
+            (game_id, user_id),
+        )
+        return cursor.rowcount == 1
+
+    async def set_host(self, tx: Tx, game_id: int, host_id: str) -> None:
+        await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", (host_id, game_id))
+
+    async def abandon(self, tx: Tx, game_id: int, now: float) -> None:
+        await tx.execute("UPDATE games SET status = 'abandoned', updated_at = ? WHERE id = ?", (now, game_id))
+
+    async def set_undo_request(self, tx: Tx, game_id: int, request: dict[str, Any]) -> None:
+        await tx.execute("UPDATE games SET undo_request = ? WHERE id = ?", (json.dumps(request), game_id))
+
+    async def set_reminder(self, tx: Tx, game_id: int, hours: float, remind_at: float | None) -> None:
+        await tx.execute(
+            "UPDATE games SET reminder_hours = ?, remind_at = ?, nudges = 0 WHERE id = ?",
+            (hours, remind_at, game_id),
+        )
+
+    async def set_nudges(self, tx: Tx, game_id: int, nudges: int, remind_at: float | None) -> None:
+        await tx.execute(
+            "UPDATE games SET nudges = ?, remind_at = ? WHERE id = ?", (nudges, remind_at, game_id)
+        )
+
+    async def save_state(
+        self,
+        tx: Tx,
+        game: GameRow,
+        state: dict[str, Any],
+        *,
+        status: str,
+        remind_at: float | None,
+        result: dict[str, Any] | None,
+        dm_due: list[int],
+        board_log: int,
+        now: float,
+    ) -> bool:
+        """Store the next version of ``game``'s state (nudges reset, any undo request
+        dropped, ``result`` kept if None); False if another change got there first."""
+        cursor = await tx.execute(
+            "UPDATE games SET state = ?, version = version + 1, status = ?, remind_at = ?, nudges = 0,"
+            " undo_request = NULL, result = COALESCE(?, result), updated_at = ?, dm_due = ?, board_log = ?"
+            " WHERE id = ? AND version = ?",
+            (
+                json.dumps(state),
+                status,
+                remind_at,
+                json.dumps(result) if result else None,
+                now,
+                json.dumps(dm_due),
+                board_log,
+                game.id,
+                game.version,
+            ),
+        )
+        return cursor.rowcount == 1
+
+    async def insert_outbox(
+        self, tx: Tx, game_id: int, kind: str, target: str, payload: dict[str, Any], now: float
+    ) -> int:
+        cursor = await tx.execute(
+            "INSERT INTO outbox (game_id, kind, target, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, kind, target, json.dumps(payload), now),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def append_actions(
+        self, tx: Tx, game_id: int, rows: list[tuple[str, int | None, str | None, str]], now: float
+    ) -> None:
+        """Add (kind, seat, user_id, action) rows to the game's log, numbered on from its end."""
+        async with tx.execute(
+            "SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", (game_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        n = row[0] if row else 0
+        for kind, seat, user_id, action in rows:
+            n += 1
+            await tx.execute(
+                "INSERT INTO actions (game_id, n, kind, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, n, kind, seat, user_id, action, now),
+            )

@@ -97,9 +97,9 @@ async def test_names_as_printed_on_the_board_are_accepted_by_the_table(
         typed = action.replace("_", " ").title()
         spaced += typed.casefold() != action.casefold()
         game = await table.active(CHANNEL)
-        done = len(await table._effective_moves(game.id))
+        done = len(await table.effective_moves(game.id))
         await table.act(CHANNEL, str(1000 + NAMES.index(name)), typed)
-        moves = await table._effective_moves(game.id)
+        moves = await table.effective_moves(game.id)
         assert moves[done][1:] == (NAMES.index(name), action)  # stored as the game spells it
         assert (await table.current_or_last(CHANNEL)).version == game.version + 1
     assert spaced >= 5

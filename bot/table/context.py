@@ -1,32 +1,21 @@
-"""The table's foundation: errors, replies, lookups, and storing a change.
+"""What every part of the table shares: the storage, the clock, one lock per channel,
+loading a channel's game, replaying its log, and committing a change.
 
-The table is the discord-free core of the bot. It loads a channel's game, checks
-who is acting, applies the move, lets the bot play its seats, stores state, log
-and outgoing messages in one transaction, and says what must be sent. The
-Discord adapter, the offline sandbox and the tests all drive it. Its parts build
-on each other: ``TableBase`` here, then ``bot.lobby``, ``bot.seating`` and
-``bot.table``.
+A change is committed in one transaction: the new state, the actions that led to it,
+and the messages it calls for (the outbox), so a crash loses none and sends none twice.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-import aiosqlite
-
 import games
 from bot import turns
-from bot.storage import GameRow, SeatRow, Storage, insert_outbox
-
-BOT_NAMES = ("Bot Ragnar", "Bot Sigrid", "Bot Ulf", "Bot Freydis", "Bot Harald")
-MAX_NUDGES = 3
+from bot.storage import GameRow, SeatRow, Storage, Tx
 
 
 class TableError(Exception):
@@ -47,20 +36,10 @@ def seat_view(rows: list[SeatRow]) -> list[turns.Seat]:
     return [turns.Seat(r.user_id, r.name, r.automatic) for r in rows]
 
 
-class TableBase:
-    def __init__(
-        self,
-        storage: Storage,
-        *,
-        clock: Callable[[], float] = time.time,
-        seeds: Callable[[], int] | None = None,
-        default_reminder_hours: float = 24.0,
-    ) -> None:
+class Context:
+    def __init__(self, storage: Storage, clock: Callable[[], float]) -> None:
         self.storage = storage
         self.clock = clock
-        self._seeds = seeds or (lambda: random.SystemRandom().randrange(2**62))
-        self._shuffle = random.SystemRandom()
-        self.default_reminder_hours = default_reminder_hours
         self._locks: dict[str, asyncio.Lock] = {}
 
     def lock(self, channel_id: str) -> asyncio.Lock:
@@ -87,33 +66,40 @@ class TableBase:
                 return index, seat
         raise TableError("You are not playing in this game.")
 
-    async def legal(self, channel_id: str, user_id: str) -> list[tuple[str, str]]:
-        """The caller's legal actions with their labels (for autocomplete)."""
-        game = await self.storage.active_game(channel_id)
-        if game is None or game.status != "playing" or game.state is None:
-            return []
-        seats = await self.storage.seats(game.id)
-        index = next((i for i, s in enumerate(seats) if s.user_id == user_id), None)
-        if index is None or seats[index].automatic:
-            return []
+    # --- the log -------------------------------------------------------------------
+
+    async def effective_moves(self, game_id: int) -> list[tuple[int, int, str]]:
+        """The moves that stand, in order: (n, seat, action), with undone ones removed."""
+        moves: dict[int, tuple[int, str]] = {}
+        for row in await self.storage.actions(game_id):
+            if row.kind == "move" and row.seat is not None:
+                moves[row.n] = (row.seat, row.action)
+            elif row.kind == "undo":
+                moves.pop(int(row.action), None)
+        return [(n, seat, action) for n, (seat, action) in sorted(moves.items())]
+
+    async def replay_without(
+        self, game: GameRow, seats: list[SeatRow], moves: list[tuple[int, int, str]], drop: set[int]
+    ) -> dict[str, Any]:
+        """The state the game would have without the moves numbered in ``drop``."""
         module = games.get(game.game)
+        kept = [(seat, action) for n, seat, action in moves if n not in drop]
+        return await asyncio.to_thread(turns.replay, module, game.seed, len(seats), game.options, kept)
 
-        def compute() -> list[tuple[str, str]]:
-            state = game.state
-            assert state is not None
-            if index not in module.to_act(state):
-                return []
-            names = [s.name for s in seats]
-            return [(a, turns.label(module, state, a, names)) for a in module.legal_actions(state, index)]
+    async def log_moves(
+        self, tx: Tx, game: GameRow, seats: list[SeatRow], moves: list[turns.Move], now: float
+    ) -> None:
+        await self.storage.append_actions(
+            tx, game.id, [("move", s, seats[s].user_id, a) for s, a in moves], now
+        )
 
-        return await asyncio.to_thread(compute)
+    # --- committing a change ----------------------------------------------------------
 
-    async def _commit_change(
+    async def commit_change(
         self,
-        db: aiosqlite.Connection,
+        tx: Tx,
         game: GameRow,
         module: ModuleType,
-        views: list[turns.Seat],
         seats: list[SeatRow],
         old: dict[str, Any] | None,
         state: dict[str, Any],
@@ -132,6 +118,7 @@ class TableBase:
         leaves the game's log lines out of the board (an undo tells its own story). Returns
         the board's outbox id, or ``None`` when no board was due.
         """
+        views = seat_view(seats)
 
         def compose() -> tuple[dict[str, Any] | None, list[tuple[int, dict[str, Any]]], bool, list[int]]:
             over = result is not None or module.outcome(state) is not None
@@ -169,40 +156,22 @@ class TableBase:
             return payload, dms, over, []
 
         payload, dms, over, dm_due = await asyncio.to_thread(compose)
-        status = "over" if over else "playing"
-        remind_at = None if over else now + game.reminder_hours * 3600
-        board_log = len(state.get("log", [])) if payload is not None else game.board_log
-        cursor = await db.execute(
-            "UPDATE games SET state = ?, version = version + 1, status = ?, remind_at = ?, nudges = 0,"
-            " undo_request = NULL, result = COALESCE(?, result), updated_at = ?, dm_due = ?, board_log = ?"
-            " WHERE id = ? AND version = ?",
-            (
-                json.dumps(state),
-                status,
-                remind_at,
-                json.dumps(result) if result else None,
-                now,
-                json.dumps(dm_due),
-                board_log,
-                game.id,
-                game.version,
-            ),
+        stored = await self.storage.save_state(
+            tx,
+            game,
+            state,
+            status="over" if over else "playing",
+            remind_at=None if over else now + game.reminder_hours * 3600,
+            result=result,
+            dm_due=dm_due,
+            board_log=len(state.get("log", [])) if payload is not None else game.board_log,
+            now=now,
         )
-        if cursor.rowcount != 1:
+        if not stored:
             raise TableError("Someone else moved at the same moment; look at the newest board and try again.")
         if payload is None:
             return None
-        announce = await insert_outbox(db, game.id, "channel", game.channel_id, payload, now)
+        announce = await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now)
         for index, dm in dms:
-            await insert_outbox(db, game.id, "dm", seats[index].user_id, dm, now)
+            await self.storage.insert_outbox(tx, game.id, "dm", seats[index].user_id, dm, now)
         return announce
-
-    async def _effective_moves(self, game_id: int) -> list[tuple[int, int, str]]:
-        """The moves that stand, in order: (n, seat, action), with undone ones removed."""
-        moves: dict[int, tuple[int, str]] = {}
-        for row in await self.storage.actions(game_id):
-            if row.kind == "move" and row.seat is not None:
-                moves[row.n] = (row.seat, row.action)
-            elif row.kind == "undo":
-                moves.pop(int(row.action), None)
-        return [(n, seat, action) for n, (seat, action) in sorted(moves.items())]

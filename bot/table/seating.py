@@ -1,32 +1,49 @@
-"""Taking moves back, and people leaving, being removed or replaced mid-game."""
+"""Taking moves back, and people leaving, being removed or replaced mid-game, with
+the host's seat passing on when the host leaves."""
 
 from __future__ import annotations
 
 import asyncio
-import json
+from types import ModuleType
 from typing import Any
 
 import games
 from bot import turns
-from bot.lobby import LobbyTable
-from bot.storage import GameRow, SeatRow, append_actions, insert_outbox
-from bot.table_base import Reply, TableError, seat_view
+from bot.storage import GameRow, SeatRow
+from bot.table.context import Context, Reply, TableError
+from bot.table.lobby import Lobby
 from games.core import revealed
 
 
-class SeatingTable(LobbyTable):
+def standing_scores(module: ModuleType, state: dict[str, Any], players: int) -> list[int]:
+    """The scores as they stand, from the game's optional ``score(state)`` member (one
+    number per seat, valid mid-game); empty when the game has none, so only the winner
+    is named."""
+    score = getattr(module, "score", None)
+    if score is None:
+        return []
+    scores = [int(points) for points in score(state)]
+    return scores if len(scores) == players else []
+
+
+class Seating:
+    def __init__(self, ctx: Context, lobby: Lobby) -> None:
+        self.ctx = ctx
+        self.storage = ctx.storage
+        self.lobby = lobby  # a kick before the start is the lobby's removal
+
     async def undo(self, channel_id: str, user_id: str) -> Reply:
         """Take back the caller's last move: at once if it revealed nothing, else ask the table."""
-        async with self.lock(channel_id):
-            game = await self.active(channel_id)
+        async with self.ctx.lock(channel_id):
+            game = await self.ctx.active(channel_id)
             if game.status != "playing" or game.state is None:
                 raise TableError("There is no move to take back yet.")
             seats = await self.storage.seats(game.id)
             request = game.undo_request
             if request and user_id == game.host_id and seats[request["seat"]].user_id != user_id:
                 return await self._do_undo(game, seats, request["moves"], "with the host's consent")
-            index, _ = await self.seat_of(game, user_id)
-            moves = await self._effective_moves(game.id)
+            index, _ = await self.ctx.seat_of(game, user_id)
+            moves = await self.ctx.effective_moves(game.id)
             tail: list[int] = []
             for n, seat, _action in reversed(moves):
                 tail.append(n)
@@ -36,18 +53,16 @@ class SeatingTable(LobbyTable):
                     break
             else:
                 raise TableError("You have no move to take back.")
-            before = await self._state_without(game, seats, moves, set(tail))
+            before = await self.ctx.replay_without(game, seats, moves, set(tail))
             if not revealed(before, game.state):
                 return await self._do_undo(game, seats, tail, "")
             others = [i for i, s in enumerate(seats) if not s.automatic and i != index]
             if not others:
                 return await self._do_undo(game, seats, tail, "")
             request = {"seat": index, "moves": tail, "version": game.version, "approvals": []}
-            now = self.clock()
-            async with self.storage.transaction() as db:
-                await db.execute(
-                    "UPDATE games SET undo_request = ? WHERE id = ?", (json.dumps(request), game.id)
-                )
+            now = self.ctx.clock()
+            async with self.storage.transaction() as tx:
+                await self.storage.set_undo_request(tx, game.id, request)
                 text = (
                     f"**{turns.plain(seats[index].name)}** asks to take back their last move. It showed new "
                     "information, so every other player (or the host) must allow it: press Allow, "
@@ -59,14 +74,16 @@ class SeatingTable(LobbyTable):
                     "version": game.version,
                     "mentions": [seats[i].user_id for i in others],
                 }
-                announce = await insert_outbox(db, game.id, "channel", game.channel_id, payload, now)
+                announce = await self.storage.insert_outbox(
+                    tx, game.id, "channel", game.channel_id, payload, now
+                )
             return Reply("", announce)
 
     async def allow_undo(
         self, channel_id: str, user_id: str, version: int, game_id: int | None = None
     ) -> Reply:
-        async with self.lock(channel_id):
-            game = await self.active(channel_id)
+        async with self.ctx.lock(channel_id):
+            game = await self.ctx.active(channel_id)
             if game_id is not None and game.id != game_id:
                 raise TableError("That request belongs to a game that has ended.")
             request = game.undo_request
@@ -75,7 +92,7 @@ class SeatingTable(LobbyTable):
             seats = await self.storage.seats(game.id)
             if user_id == game.host_id and seats[request["seat"]].user_id != user_id:
                 return await self._do_undo(game, seats, request["moves"], "with the host's consent")
-            index, seat = await self.seat_of(game, user_id)
+            index, seat = await self.ctx.seat_of(game, user_id)
             if index == request["seat"] or seat.automatic:
                 raise TableError("The other players must allow this, not you.")
             approvals = sorted(set(request["approvals"]) | {index})
@@ -83,49 +100,40 @@ class SeatingTable(LobbyTable):
             if needed <= set(approvals):
                 return await self._do_undo(game, seats, request["moves"], "with everyone's consent")
             request["approvals"] = approvals
-            async with self.storage.transaction() as db:
-                await db.execute(
-                    "UPDATE games SET undo_request = ? WHERE id = ?", (json.dumps(request), game.id)
-                )
+            async with self.storage.transaction() as tx:
+                await self.storage.set_undo_request(tx, game.id, request)
             return Reply("Allowed; waiting for the other players.")
-
-    async def _state_without(
-        self, game: GameRow, seats: list[SeatRow], moves: list[tuple[int, int, str]], drop: set[int]
-    ) -> dict[str, Any]:
-        module = games.get(game.game)
-        kept = [(seat, action) for n, seat, action in moves if n not in drop]
-        return await asyncio.to_thread(turns.replay, module, game.seed, len(seats), game.options, kept)
 
     async def _do_undo(self, game: GameRow, seats: list[SeatRow], drop: list[int], why: str) -> Reply:
         module = games.get(game.game)
-        moves = await self._effective_moves(game.id)
-        state = await self._state_without(game, seats, moves, set(drop))
+        moves = await self.ctx.effective_moves(game.id)
+        state = await self.ctx.replay_without(game, seats, moves, set(drop))
         acting = next((s for n, s, _ in moves if n == min(drop)), None)
         who = turns.plain(seats[acting].name) if acting is not None else "A player"
         head = f"**{who}** took back their last move{' ' + why if why else ''}."
-        now = self.clock()
-        async with self.storage.transaction() as db:
-            await append_actions(db, game.id, [("undo", None, None, str(n)) for n in drop], now)
-            announce = await self._commit_change(
-                db, game, module, seat_view(seats), seats, game.state, state, now, [head], log=False
+        now = self.ctx.clock()
+        async with self.storage.transaction() as tx:
+            await self.storage.append_actions(tx, game.id, [("undo", None, None, str(n)) for n in drop], now)
+            announce = await self.ctx.commit_change(
+                tx, game, module, seats, game.state, state, now, [head], log=False
             )
         return Reply("", announce)
 
     # --- leaving, kicking, replacing -------------------------------------------------
 
     async def resign(self, channel_id: str, user_id: str) -> Reply:
-        async with self.lock(channel_id):
-            game = await self.active(channel_id)
+        async with self.ctx.lock(channel_id):
+            game = await self.ctx.active(channel_id)
             if game.status == "lobby":
                 raise TableError("The game has not started; use /game leave to leave the lobby.")
-            index, seat = await self.seat_of(game, user_id)
+            index, seat = await self.ctx.seat_of(game, user_id)
             if seat.resigned:
                 raise TableError("You have already left this game.")
             return await self._retire(game, index, f"**{turns.plain(seat.name)}** resigned")
 
     async def kick(self, channel_id: str, host_id: str, target_id: str) -> Reply:
-        async with self.lock(channel_id):
-            game = await self.active(channel_id)
+        async with self.ctx.lock(channel_id):
+            game = await self.ctx.active(channel_id)
             if host_id != game.host_id:
                 raise TableError("Only the host can remove a player.")
             if target_id == host_id:
@@ -134,10 +142,10 @@ class SeatingTable(LobbyTable):
             if game.status == "lobby":
                 if not any(s.user_id == target_id for s in seats):
                     raise TableError("That person is not seated in this game.")
-                return await self._remove_from_lobby(game, games.get(game.game), seats, target_id)
+                return await self.lobby.remove(game, games.get(game.game), seats, target_id)
             if not any(s.user_id == target_id for s in seats):
                 raise TableError("That person is not seated in this game.")
-            index, seat = await self.seat_of(game, target_id)
+            index, seat = await self.ctx.seat_of(game, target_id)
             if seat.automatic:
                 raise TableError("That seat is already played by the bot.")
             return await self._retire(game, index, f"The host removed **{turns.plain(seat.name)}**")
@@ -154,7 +162,8 @@ class SeatingTable(LobbyTable):
         moves: list[turns.Move] = []
         if len(remaining) <= 1 or all(seats[i].is_bot for i in remaining):
             humans = [i for i in remaining if not seats[i].is_bot]
-            result = {"winners": humans, "scores": [], "reason": "the others resigned"}
+            scores = await asyncio.to_thread(standing_scores, module, state, len(seats))
+            result = {"winners": humans, "scores": scores, "reason": "the others left"}
             note = f"{head}; the game ends."
         else:
             automatic = {i: s.level for i, s in enumerate(seats) if s.automatic}
@@ -162,31 +171,19 @@ class SeatingTable(LobbyTable):
                 turns.play_automatic, module, state, automatic, f"{game.seed}:{game.version}:r"
             )
             note = f"{head}; the bot plays their seat from now on and it cannot win."
-        now = self.clock()
+        now = self.ctx.clock()
         if result is None:
-            note += self._host_note(game, seats, seats[index].user_id)
-        async with self.storage.transaction() as db:
-            await db.execute(
-                "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?",
-                (game.id, seats[index].user_id),
-            )
-            await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (game.host_id, game.id))
-            await append_actions(db, game.id, [("move", s, seats[s].user_id, a) for s, a in moves], now)
-            announce = await self._commit_change(
-                db,
-                game,
-                module,
-                seat_view(seats),
-                seats,
-                game.state,
-                state,
-                now,
-                [note],
-                result=result,
+            note += self.host_note(game, seats, seats[index].user_id)
+        async with self.storage.transaction() as tx:
+            await self.storage.resign_seat(tx, game.id, seats[index].user_id)
+            await self.storage.set_host(tx, game.id, game.host_id)
+            await self.ctx.log_moves(tx, game, seats, moves, now)
+            announce = await self.ctx.commit_change(
+                tx, game, module, seats, game.state, state, now, [note], result=result
             )
         return Reply("", announce)
 
-    def _host_note(self, game: GameRow, seats: list[SeatRow], leaving: str) -> str:
+    def host_note(self, game: GameRow, seats: list[SeatRow], leaving: str) -> str:
         """When the host gives up their seat, the next person seated after them becomes host
         (``game.host_id`` is changed; the caller stores it). The sentence that says so."""
         if leaving != game.host_id:
@@ -202,8 +199,8 @@ class SeatingTable(LobbyTable):
     async def replace(
         self, channel_id: str, host_id: str, target_id: str, new_id: str, new_name: str
     ) -> Reply:
-        async with self.lock(channel_id):
-            game = await self.active(channel_id)
+        async with self.ctx.lock(channel_id):
+            game = await self.ctx.active(channel_id)
             if host_id != game.host_id:
                 raise TableError("Only the host can replace a player.")
             seats = await self.storage.seats(game.id)
@@ -211,19 +208,18 @@ class SeatingTable(LobbyTable):
                 raise TableError("That person is already seated in this game.")
             if not any(s.user_id == target_id for s in seats):
                 raise TableError("That person is not seated in this game, so there is no seat to hand over.")
-            index, seat = await self.seat_of(game, target_id)
-            now = self.clock()
+            index, seat = await self.ctx.seat_of(game, target_id)
+            now = self.ctx.clock()
+            # The host's succession looks at the seats as they were, so it starts after theirs.
+            note = self.host_note(game, seats, target_id)
             seats[index] = SeatRow(new_id, new_name, seat.position, False, False)
-            text = f"**{turns.plain(new_name)}** takes over {turns.plain(seat.name)}'s seat."
-            text += self._host_note(game, seats, target_id)
-            async with self.storage.transaction() as db:
-                await db.execute(
-                    "UPDATE seats SET user_id = ?, name = ?, resigned = 0, dm_closed = 0"
-                    " WHERE game_id = ? AND user_id = ?",
-                    (new_id, new_name, game.id, target_id),
+            text = f"**{turns.plain(new_name)}** takes over {turns.plain(seat.name)}'s seat.{note}"
+            async with self.storage.transaction() as tx:
+                await self.storage.hand_over_seat(tx, game.id, target_id, new_id, new_name)
+                await self.storage.set_host(tx, game.id, game.host_id)
+                announce = await self.storage.insert_outbox(
+                    tx, game.id, "channel", channel_id, {"text": text}, now
                 )
-                await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (game.host_id, game.id))
-                announce = await insert_outbox(db, game.id, "channel", channel_id, {"text": text}, now)
                 if game.state is not None:
                     module = games.get(game.game)
                     view = await asyncio.to_thread(module.view, game.state, index)
@@ -237,5 +233,5 @@ class SeatingTable(LobbyTable):
                             "game_id": game.id,
                             "version": game.version,
                         }
-                        await insert_outbox(db, game.id, "dm", new_id, dm, now)
+                        await self.storage.insert_outbox(tx, game.id, "dm", new_id, dm, now)
             return Reply("", announce)

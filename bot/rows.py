@@ -1,0 +1,119 @@
+"""The rows the storage hands out: a game, a seat, a logged action, an outgoing message,
+and how each is read from a database row (shared by every storage backend)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class GameRow:
+    id: int
+    channel_id: str
+    game: str
+    status: str
+    host_id: str
+    options: dict[str, str]
+    seed: int
+    state: dict[str, Any] | None
+    version: int
+    reminder_hours: float
+    remind_at: float | None
+    nudges: int
+    undo_request: dict[str, Any] | None
+    result: dict[str, Any] | None
+    updated_at: float
+    dm_due: list[int]
+    board_log: int
+
+
+@dataclass
+class SeatRow:
+    user_id: str
+    name: str
+    position: int
+    resigned: bool
+    dm_closed: bool
+    level: str = "sensible"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id.startswith("bot:")
+
+    @property
+    def automatic(self) -> bool:
+        """Played by the bot: a bot seat, or a seat whose player resigned."""
+        return self.is_bot or self.resigned
+
+
+@dataclass
+class ActionRow:
+    n: int
+    kind: str
+    seat: int | None
+    user_id: str | None
+    action: str
+    at: float
+
+
+@dataclass
+class OutboxRow:
+    id: int
+    game_id: int
+    kind: str
+    target: str
+    payload: dict[str, Any]
+    attempts: int = 0
+    attempted_at: float | None = None  # an earlier send began then and was never confirmed
+    next_try: float | None = None
+    claimed_until: float | None = None
+
+    def due(self, now: float) -> bool:
+        """Not waiting for a retry, and not held by a live claim."""
+        return (self.next_try is None or self.next_try <= now) and (
+            self.claimed_until is None or self.claimed_until < now
+        )
+
+
+def outbox_row(row: Any) -> OutboxRow:
+    return OutboxRow(
+        row["id"],
+        row["game_id"],
+        row["kind"],
+        row["target"],
+        json.loads(row["payload"]),
+        row["attempts"],
+        row["attempted_at"],
+        row["next_try"],
+        row["claimed_until"],
+    )
+
+
+def game_row(row: Any) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        status=row["status"],
+        host_id=row["host_id"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        state=json.loads(row["state"]) if row["state"] else None,
+        version=row["version"],
+        reminder_hours=row["reminder_hours"],
+        remind_at=row["remind_at"],
+        nudges=row["nudges"],
+        undo_request=json.loads(row["undo_request"]) if row["undo_request"] else None,
+        result=json.loads(row["result"]) if row["result"] else None,
+        updated_at=row["updated_at"],
+        dm_due=json.loads(row["dm_due"]),
+        board_log=row["board_log"],
+    )
+
+
+def seat_row(r: Any) -> SeatRow:
+    return SeatRow(
+        r["user_id"], r["name"], r["position"], bool(r["resigned"]), bool(r["dm_closed"]), r["level"]
+    )

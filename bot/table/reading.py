@@ -1,0 +1,121 @@
+"""What anyone may look at on demand: the board, a seat's own hand, the status line,
+and the log (the replayable export only once the game is over)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import games
+from bot import turns
+from bot.table.context import Context, TableError, seat_view
+from bot.table.lobby import lobby_text
+from games.core import name_seats
+
+
+class Reading:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.storage = ctx.storage
+
+    async def board(self, channel_id: str) -> dict[str, Any]:
+        game = await self.ctx.current_or_last(channel_id)
+        if game.state is None:
+            raise TableError("The game has not started yet, so there is no board to show.")
+        module = games.get(game.game)
+        seats = seat_view(await self.storage.seats(game.id))
+        state = game.state
+
+        def compose() -> dict[str, Any]:
+            text = (
+                turns.outcome_line(game.result, seats)
+                if game.result
+                else turns.whose_turn(module, state, seats)
+            )
+            over = game.status != "playing"
+            return {
+                "text": text,
+                "image": "board",
+                "view": module.view(state, None),
+                "names": [s.name for s in seats],
+                "turn": not over and any(not seats[i].automatic for i in module.to_act(state)),
+                "game_id": game.id,
+                "version": game.version,
+            }
+
+        return await asyncio.to_thread(compose)
+
+    async def hand(self, channel_id: str, user_id: str) -> dict[str, Any]:
+        game = await self.ctx.current_or_last(channel_id)
+        if game.state is None:
+            raise TableError("The game has not started yet; hands are dealt at /game start.")
+        index, seat = await self.ctx.seat_of(game, user_id)
+        if seat.resigned:
+            raise TableError("You have left this game, so its hand is no longer yours to see.")
+        module = games.get(game.game)
+        seats = await self.storage.seats(game.id)
+        view = await asyncio.to_thread(module.view, game.state, index)
+        if view.get("private") is None:
+            raise TableError(f"{module.title} has nothing hidden for you to see.")
+        return {
+            "text": f"What only you can see in this {module.title} game.",
+            "image": "hand",
+            "view": view,
+            "names": [s.name for s in seats],
+            "game_id": game.id,
+            "version": game.version,
+        }
+
+    async def status(self, channel_id: str) -> str:
+        game = await self.ctx.current_or_last(channel_id)
+        module = games.get(game.game)
+        seats = await self.storage.seats(game.id)
+        views = seat_view(seats)
+        names = ", ".join(s.name + (" (left)" if s.resigned else "") for s in seats)
+        if game.status == "lobby":
+            host = next((s.name for s in seats if s.user_id == game.host_id), "the host")
+            return lobby_text(module, game.options, [s.name for s in seats], host)
+        assert game.state is not None
+        state = game.state
+        head = f"**{module.title}**, move {game.version}. Players: {names}."
+        if game.result:
+            return f"{head}\n{turns.outcome_line(game.result, views)}"
+        line = await asyncio.to_thread(turns.whose_turn, module, state, views)
+        if game.status == "playing":
+            idle = (self.ctx.clock() - game.updated_at) / 3600
+            line += f"\nIdle for {max(idle, 0):.1f} h; reminders after {game.reminder_hours:g} h."
+        return f"{head}\n{line}"
+
+    async def log(self, channel_id: str) -> tuple[str, dict[str, Any]]:
+        """The public log as text and as a file; once the game is over, the file is the
+        whole export (seed, options, moves), which replays every secret."""
+        game = await self.ctx.current_or_last(channel_id)
+        if game.state is None:
+            raise TableError("The game has not started yet, so its log is empty.")
+        seats = await self.storage.seats(game.id)
+        views = seat_view(seats)
+        entries = game.state.get("log", [])
+        names = [s.name for s in seats]
+        lines = [
+            (f"{names[e['seat']]}: " if e.get("seat") is not None and e["seat"] < len(names) else "")
+            + name_seats(e["text"], names)
+            for e in entries
+        ]
+        if game.status == "playing":
+            shown = turns.log_lines(game.state, views, since=max(0, len(entries) - 25))
+            text = "\n".join(shown) or "Nothing has happened yet."
+            text += "\nThe whole public log is attached; the replayable game file comes when the game ends."
+            return text, {"game": game.game, "players": names, "public_log": lines}
+        moves = await self.ctx.effective_moves(game.id)
+        export = {
+            "game": game.game,
+            "seed": game.seed,
+            "players": names,
+            "options": game.options,
+            "moves": [[seat, action] for _, seat, action in moves],
+            "public_log": lines,
+        }
+        text = "\n".join(turns.log_lines(game.state, views, since=max(0, len(entries) - 25)))
+        return (
+            text or "Nothing happened."
+        ) + "\nThe game is over: the attached file replays it exactly.", export
