@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 import games
+from bot.me_commands import MeCommands
 from bot.table import TableError
 from games import bots
 
@@ -164,6 +165,12 @@ class GameCommands(app_commands.Group):
         )
         await _ctl(interaction).run(interaction, request)
 
+    @app_commands.command(description="Host only: let the bot play an away player's seat until they are back")
+    @app_commands.describe(player="A player who set /me settings away")
+    async def cover(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        channel, user = _ids(interaction)
+        await _ctl(interaction).run(interaction, _ctl(interaction).table.cover(channel, user, str(player.id)))
+
     @app_commands.command(description="Host only: hours without a move before players are reminded")
     @app_commands.describe(hours="Idle hours before the first reminder, 1 to 336")
     async def remind(
@@ -284,6 +291,7 @@ def game_group(game_id: str) -> app_commands.Group:
 
 def install(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> None:
     tree.add_command(GameCommands(), guild=guild)
+    tree.add_command(MeCommands(), guild=guild)
     tree.add_command(move_command, guild=guild)
     for game_id in games.names():
         tree.add_command(game_group(game_id), guild=guild)

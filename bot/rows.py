@@ -27,6 +27,7 @@ class GameRow:
     updated_at: float
     dm_due: list[int]
     board_log: int
+    turn_since: float | None = None  # when who must act last changed
 
 
 @dataclass
@@ -37,6 +38,7 @@ class SeatRow:
     resigned: bool
     dm_closed: bool
     level: str = "sensible"
+    covered_until: float | None = None  # the host lets the bot play it while its player is away
 
     @property
     def is_bot(self) -> bool:
@@ -44,8 +46,9 @@ class SeatRow:
 
     @property
     def automatic(self) -> bool:
-        """Played by the bot: a bot seat, or a seat whose player resigned."""
-        return self.is_bot or self.resigned
+        """Played by the bot: a bot seat, a seat whose player resigned, or one covered
+        while its player is away."""
+        return self.is_bot or self.resigned or self.covered_until is not None
 
 
 @dataclass
@@ -110,10 +113,17 @@ def game_row(row: Any) -> GameRow:
         updated_at=row["updated_at"],
         dm_due=json.loads(row["dm_due"]),
         board_log=row["board_log"],
+        turn_since=row["turn_since"],
     )
 
 
 def seat_row(r: Any) -> SeatRow:
     return SeatRow(
-        r["user_id"], r["name"], r["position"], bool(r["resigned"]), bool(r["dm_closed"]), r["level"]
+        r["user_id"],
+        r["name"],
+        r["position"],
+        bool(r["resigned"]),
+        bool(r["dm_closed"]),
+        r["level"],
+        r["covered_until"],
     )

@@ -17,6 +17,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.people import Prefs
 from bot.rows import ActionRow, GameRow, OutboxRow, SeatRow, game_row, outbox_row, seat_row
 
 __all__ = ["ActionRow", "GameRow", "OutboxRow", "SeatRow", "Storage", "Tx"]
@@ -353,3 +354,94 @@ class Storage:
                 "INSERT INTO actions (game_id, n, kind, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, n, kind, seat, user_id, action, now),
             )
+
+    # --- players' own settings, held notices, turns and covered seats (bot/people.py) ----
+
+    async def people(self, user_ids: list[str]) -> dict[str, Prefs]:
+        """Each user's settings; a user who never set any gets the defaults."""
+        found = {u: Prefs(u) for u in user_ids}
+        for user_id in sorted(set(user_ids)):
+            row = await self._one("SELECT * FROM people WHERE user_id = ?", user_id)
+            if row is not None:
+                found[user_id] = Prefs(
+                    row["user_id"],
+                    row["zone"],
+                    row["quiet_from"],
+                    row["quiet_to"],
+                    row["notify"],
+                    bool(row["heads_up"]),
+                    row["away_until"],
+                )
+        return found
+
+    async def save_person(self, tx: Tx, prefs: Prefs, now: float) -> None:
+        await tx.execute("DELETE FROM people WHERE user_id = ?", (prefs.user_id,))
+        await tx.execute(
+            "INSERT INTO people (user_id, zone, quiet_from, quiet_to, notify, heads_up, away_until, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                prefs.user_id,
+                prefs.zone,
+                prefs.quiet_from,
+                prefs.quiet_to,
+                prefs.notify,
+                int(prefs.heads_up),
+                prefs.away_until,
+                now,
+            ),
+        )
+
+    async def hold(
+        self, tx: Tx, user_id: str, game_id: int, version: int, release_at: float, now: float
+    ) -> None:
+        await tx.execute(
+            "INSERT INTO held (user_id, game_id, version, release_at, created_at) VALUES (?, ?, ?, ?, ?)",
+            (user_id, game_id, version, release_at, now),
+        )
+
+    async def due_held(self, now: float) -> list[tuple[int, str, int, float]]:
+        """Held notices whose quiet hours are over: (id, user_id, game_id, created_at)."""
+        rows = await self._all(
+            "SELECT id, user_id, game_id, created_at FROM held WHERE release_at <= ? ORDER BY id", now
+        )
+        return [(r["id"], r["user_id"], r["game_id"], r["created_at"]) for r in rows]
+
+    async def drop_held(self, tx: Tx, held_id: int) -> bool:
+        """Take one held notice; False when another process took it first."""
+        cursor = await tx.execute("DELETE FROM held WHERE id = ?", (held_id,))
+        return cursor.rowcount == 1
+
+    async def set_turn_since(self, tx: Tx, game_id: int, when: float) -> None:
+        await tx.execute("UPDATE games SET turn_since = ? WHERE id = ?", (when, game_id))
+
+    async def cover_seat(self, tx: Tx, game_id: int, user_id: str, until: float | None) -> bool:
+        cursor = await tx.execute(
+            "UPDATE seats SET covered_until = ? WHERE game_id = ? AND user_id = ?", (until, game_id, user_id)
+        )
+        return cursor.rowcount == 1
+
+    async def covered_seats(self) -> list[tuple[int, str, float]]:
+        """Seats the bot plays for an away player, in games still being played: (game, user, until)."""
+        rows = await self._all(
+            "SELECT s.game_id, s.user_id, s.covered_until FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.covered_until IS NOT NULL AND g.status = 'playing'"
+        )
+        return [(r["game_id"], r["user_id"], r["covered_until"]) for r in rows]
+
+    async def playing_seats_of(self, user_id: str) -> list[tuple[int, str]]:
+        """The games being played where the user has a seat: (game id, channel id)."""
+        rows = await self._all(
+            "SELECT g.id, g.channel_id FROM games g JOIN seats s ON s.game_id = g.id"
+            " WHERE s.user_id = ? AND g.status = 'playing' ORDER BY g.id",
+            user_id,
+        )
+        return [(r["id"], r["channel_id"]) for r in rows]
+
+    async def finished_games(self, channel_id: str, limit: int = 25) -> list[GameRow]:
+        """The channel's finished games, newest first."""
+        rows = await self._all(
+            "SELECT * FROM games WHERE channel_id = ? AND status = 'over' ORDER BY updated_at DESC, id DESC LIMIT ?",
+            channel_id,
+            limit,
+        )
+        return [game_row(r) for r in rows]

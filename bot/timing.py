@@ -6,28 +6,32 @@ from collections.abc import Sequence
 from statistics import mean
 
 
-def turn_times(moves: Sequence[tuple[int | None, float]], started: float, seats: int) -> list[list[float]]:
+def turn_times(
+    moves: Sequence[tuple[int | None, float]], started: float | None, seats: int
+) -> list[list[float]]:
     """Per seat, the length of each of its turns.
 
     ``moves`` are (seat, time) in the order played. A turn is a run of moves by one seat;
-    it lasts from the end of the run before it (or the start of the game) to its last move,
-    so the several steps of one action count once, and the time counts from when the game
-    first waited for that seat.
+    it lasts from the end of the run before it (or ``started``, the start of the game) to
+    its last move, so the several steps of one action count once, and the time counts from
+    when the game first waited for that seat. With ``started`` unknown (None) the first
+    turn is not timed.
     """
     times: list[list[float]] = [[] for _ in range(seats)]
     mark = started
     run_seat: int | None = None
-    run_end = started
+    run_end = 0.0
     for seat, at in moves:
         if seat is None or not 0 <= seat < seats:
             continue
         if seat != run_seat:
             if run_seat is not None:
-                times[run_seat].append(max(0.0, run_end - mark))
+                if mark is not None:
+                    times[run_seat].append(max(0.0, run_end - mark))
                 mark = run_end
             run_seat = seat
         run_end = at
-    if run_seat is not None:
+    if run_seat is not None and mark is not None:
         times[run_seat].append(max(0.0, run_end - mark))
     return times
 

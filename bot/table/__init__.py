@@ -11,6 +11,8 @@ must be sent. The Discord adapter, the offline sandbox and the tests all call th
 - ``moves``: a move, the legal moves, the private panel, the bot's seats after a move
 - ``reminders``: the reminder time, nudges and the stall notice, refused DMs
 - ``reading``: board, hand, status and log on demand
+- ``personal``: a player's own settings, and seats the bot covers while they are away
+- ``notices``: who a board pings and how, quiet hours, "you're next" (called on commit)
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from bot.storage import GameRow, Storage
 from bot.table.context import Context, Reply, TableError
 from bot.table.lobby import Lobby
 from bot.table.moves import Moves, Panel
+from bot.table.personal import Personal
 from bot.table.reading import Reading
 from bot.table.reminders import MAX_NUDGES, Reminders
 from bot.table.seating import Seating
@@ -47,6 +50,7 @@ class Table:
         self.moves = Moves(self.context)
         self.reminders = Reminders(self.context)
         self.reading = Reading(self.context)
+        self.personal = Personal(self.context)
 
     # --- lobby -----------------------------------------------------------------------
 
@@ -98,12 +102,14 @@ class Table:
         version: int | None = None,
         game_id: int | None = None,
     ) -> Reply:
+        await self.personal.back_if_covered(channel_id, user_id)
         return await self.moves.act(channel_id, user_id, action, version, game_id)
 
     async def legal(self, channel_id: str, user_id: str) -> list[tuple[str, str]]:
         return await self.moves.legal(channel_id, user_id)
 
     async def panel(self, channel_id: str, user_id: str, game_id: int | None = None) -> Panel:
+        await self.personal.back_if_covered(channel_id, user_id)
         return await self.moves.panel(channel_id, user_id, game_id)
 
     # --- reminders -----------------------------------------------------------------------
@@ -112,10 +118,31 @@ class Table:
         return await self.reminders.set_reminder(channel_id, user_id, hours)
 
     async def send_reminders(self) -> list[int]:
-        return await self.reminders.send_reminders()
+        """Nudges, notices held by quiet hours that are over, and covered seats whose
+        players are back."""
+        return await self.reminders.send_reminders() + await self.personal.uncover_expired()
 
     async def dm_failed(self, game_id: int, user_id: str) -> int | None:
         return await self.reminders.dm_failed(game_id, user_id)
+
+    # --- a player's own settings -----------------------------------------------------------
+
+    async def settings(
+        self,
+        user_id: str,
+        *,
+        zone: str | None = None,
+        quiet: str | None = None,
+        notify: str | None = None,
+        heads_up: bool | None = None,
+        away: str | None = None,
+    ) -> str:
+        return await self.personal.settings(
+            user_id, zone=zone, quiet=quiet, notify=notify, heads_up=heads_up, away=away
+        )
+
+    async def cover(self, channel_id: str, host_id: str, target_id: str) -> Reply:
+        return await self.personal.cover(channel_id, host_id, target_id)
 
     # --- reading and lookups -------------------------------------------------------------------------
 

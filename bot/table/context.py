@@ -16,6 +16,7 @@ from typing import Any
 import games
 from bot import turns
 from bot.storage import GameRow, SeatRow, Storage, Tx
+from bot.table import notices
 
 
 class TableError(Exception):
@@ -171,6 +172,8 @@ class Context:
             raise TableError("Someone else moved at the same moment; look at the newest board and try again.")
         if payload is None:
             return None
+        if not over:
+            await notices.on_board(self.storage, tx, game, module, seats, old, state, payload, now)
         announce = await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now)
         for index, dm in dms:
             await self.storage.insert_outbox(tx, game.id, "dm", seats[index].user_id, dm, now)

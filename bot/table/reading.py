@@ -7,10 +7,11 @@ import asyncio
 from typing import Any
 
 import games
-from bot import turns
+from bot import people, timing, turns
+from bot.rows import SeatRow
 from bot.table.context import Context, TableError, seat_view
 from bot.table.lobby import lobby_text
-from games.core import name_seats
+from games.core import name_seats, plural
 
 
 class Reading:
@@ -82,9 +83,29 @@ class Reading:
             return f"{head}\n{turns.outcome_line(game.result, views)}"
         line = await asyncio.to_thread(turns.whose_turn, module, state, views)
         if game.status == "playing":
-            idle = (self.ctx.clock() - game.updated_at) / 3600
-            line += f"\nIdle for {max(idle, 0):.1f} h; reminders after {game.reminder_hours:g} h."
-        return f"{head}\n{line}"
+            since = people.since_words(game.turn_since or game.updated_at, self.ctx.clock())
+            line += f"\nWaiting {since}; reminders after {game.reminder_hours:g} h without a move."
+        return f"{head}\n{line}\n{await self._pace(game.id, seats)}"
+
+    async def _pace(self, game_id: int, seats: list[SeatRow]) -> str:
+        """How long each player takes over a turn, on average."""
+        rows = [r for r in await self.storage.actions(game_id) if r.kind == "move"]
+        if not rows:
+            return "No turns taken yet."
+        times = timing.turn_times([(r.seat, r.at) for r in rows], None, len(seats))
+        parts = []
+        for seat, spent in zip(seats, times, strict=True):
+            if seat.is_bot:
+                parts.append(f"{turns.plain(seat.name)}: the bot")
+                continue
+            mean = timing.average(spent)
+            took = (
+                "no turn timed yet"
+                if mean is None
+                else f"{people.duration_words(mean)} ({plural(len(spent), 'turn')})"
+            )
+            parts.append(f"{turns.plain(seat.name)}: {took}")
+        return "Average time per turn: " + "; ".join(parts) + "."
 
     async def log(self, channel_id: str) -> tuple[str, dict[str, Any]]:
         """The public log as text and as a file; once the game is over, the file is the

@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import games
-from bot.storage import GameRow
+from bot import people
+from bot.people import Prefs
+from bot.storage import GameRow, Tx
+from bot.table import notices
 from bot.table.context import Context, Reply, TableError, seat_view
 
 MAX_NUDGES = 3
@@ -29,7 +32,8 @@ class Reminders:
         return Reply(f"Players who must act will be reminded after {hours:g} hours without a move.")
 
     async def send_reminders(self) -> list[int]:
-        """Queue a nudge for every game idle past its reminder time; returns outbox ids."""
+        """Queue a nudge for every game idle past its reminder time, and the notices that
+        quiet hours held back and whose hours are over; returns outbox ids."""
         now = self.ctx.clock()
         queued = []
         for game in await self.storage.due_reminders(now):
@@ -37,23 +41,46 @@ class Reminders:
                 fresh = await self.storage.game(game.id)
                 if fresh is None or fresh.status != "playing" or fresh.remind_at != game.remind_at:
                     continue
-                queued.append(await self._nudge(fresh, now))
+                sent = await self._nudge(fresh, now)
+                if sent is not None:
+                    queued.append(sent)
+        queued += await self.release_held(now)
         return queued
 
-    async def _nudge(self, game: GameRow, now: float) -> int:
+    async def _nudge(self, game: GameRow, now: float) -> int | None:
+        """Remind whoever the game waits for, except inside their quiet hours (then the
+        reminder waits until the first of them ends) or while they are away (the others
+        are told instead). Returns the reminder's outbox id, or None when it waits."""
         module = games.get(game.game)
         seats = await self.storage.seats(game.id)
         views = seat_view(seats)
         assert game.state is not None
         state = game.state
         waiting = [i for i in module.to_act(state) if not seats[i].automatic]
-        idle_hours = round((now - game.updated_at) / 3600)
-        names = " and ".join(views[i].mention for i in waiting)
+        prefs = await self.storage.people([seats[i].user_id for i in waiting])
+        away = [i for i in waiting if prefs[seats[i].user_id].away(now)]
+        quiet: dict[int, float] = {}
+        for i in waiting:
+            end = people.quiet_end(prefs[seats[i].user_id], now)
+            if end is not None and i not in away:
+                quiet[i] = end
+        ping = [i for i in waiting if i not in away and i not in quiet]
+        if quiet and not ping:
+            async with self.storage.transaction() as tx:
+                await self.storage.set_nudges(tx, game.id, game.nudges, min(quiet.values()))
+            return None
+        since = people.since_words(game.turn_since or game.updated_at, now)
+        names = " and ".join(views[i].mention if i in ping else views[i].name for i in waiting)
+        away_note = "".join(
+            f" {views[i].name} is away until {people.day_words(prefs[seats[i].user_id].away_until or now, 'UTC', now)}"
+            "; the host can let the bot play their seat meanwhile with /game cover."
+            for i in away
+        )
         if game.nudges < MAX_NUDGES:
             prompt = module.view(state, None).get("prompt", "move")
             text = (
                 f"Reminder {game.nudges + 1} of {MAX_NUDGES}: {names}, {module.title} is waiting "
-                f"for you to {prompt} (no move for {idle_hours:g} h)."
+                f"for you to {prompt} ({since}).{away_note}"
             )
             nudges, remind_at = game.nudges + 1, now + game.reminder_hours * 3600 * 2 ** (game.nudges + 1)
             payload: dict[str, Any] = {
@@ -61,18 +88,76 @@ class Reminders:
                 "turn": True,
                 "game_id": game.id,
                 "version": game.version,
-                "mentions": [seats[i].user_id for i in waiting],
+                "mentions": [seats[i].user_id for i in ping if prefs[seats[i].user_id].mentions()],
             }
         else:
             text = (
-                f"This {module.title} game has stalled: no move for {idle_hours:g} hours, waiting on "
-                f"{names}. It stays open; the host can /game kick or /game replace a player."
+                f"This {module.title} game has stalled: waiting for {names} {since}. It stays open; "
+                f"the host can /game kick or /game replace a player.{away_note}"
             )
             nudges, remind_at = game.nudges, None
             payload = {"text": text}
         async with self.storage.transaction() as tx:
             await self.storage.set_nudges(tx, game.id, nudges, remind_at)
             return await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now)
+
+    async def release_held(self, now: float) -> list[int]:
+        """Turn notices held by quiet hours that are over: one message per person gathers
+        those still waiting for them (a DM, or one mention per channel, as they asked)."""
+        queued: list[int] = []
+        by_user: dict[str, list[tuple[int, int, float]]] = {}
+        for held_id, user, game_id, created in await self.storage.due_held(now):
+            by_user.setdefault(user, []).append((held_id, game_id, created))
+        for user, items in by_user.items():
+            prefs = (await self.storage.people([user]))[user]
+            if people.quiet_end(prefs, now) is not None:
+                continue  # their hours were moved since: wait for the new end
+            waiting: dict[int, tuple[GameRow, float]] = {}
+            for _, game_id, created in items:
+                game = await self.storage.game(game_id)
+                if game is None or game.status != "playing" or game.state is None or game_id in waiting:
+                    continue
+                seats = await self.storage.seats(game.id)
+                module = games.get(game.game)
+                if any(seats[s].user_id == user for s in notices.humans_to_act(module, game.state, seats)):
+                    waiting[game_id] = (game, created)
+            async with self.storage.transaction() as tx:
+                taken = [await self.storage.drop_held(tx, held_id) for held_id, _, _ in items]
+                if not all(taken) or not waiting:
+                    continue  # another process released them, or the turns have passed
+                queued += await self._gathered(tx, user, prefs, list(waiting.values()), now)
+        return queued
+
+    async def _gathered(
+        self, tx: Tx, user: str, prefs: Prefs, waiting: list[tuple[GameRow, float]], now: float
+    ) -> list[int]:
+        lines = []
+        for game, created in waiting:
+            title = games.get(game.game).title
+            lines.append(
+                f"- **{title}** in <#{game.channel_id}>, your turn {people.since_words(created, now, prefs.zone)}"
+            )
+        ids = []
+        if prefs.dms():
+            text = "Your quiet hours are over. Waiting for you:\n" + "\n".join(lines)
+            ids.append(
+                await self.storage.insert_outbox(tx, waiting[0][0].id, "dm", user, {"text": text[:1900]}, now)
+            )
+        if prefs.mentions():
+            for game, created in waiting:
+                title = games.get(game.game).title
+                payload = {
+                    "text": f"<@{user}>, your turn in {title} came during your quiet hours "
+                    f"({people.since_words(created, now, prefs.zone)}), and it is still yours.",
+                    "turn": True,
+                    "game_id": game.id,
+                    "version": game.version,
+                    "mentions": [user],
+                }
+                ids.append(
+                    await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now)
+                )
+        return ids
 
     async def dm_failed(self, game_id: int, user_id: str) -> int | None:
         """A DM was refused: remember it and tell the channel once; returns the notice's id."""

@@ -39,7 +39,7 @@ async def test_sandbox_plays_from_a_script(tmp_path: Path) -> None:
     assert "Knarr** begins" in text and "[DM to @astrid]" in text and "[DM to @bjorn]" in text
     assert "sees) It is not your turn: waiting for" in text  # one of the two is refused this way
     assert "Reminder 1 of 3: @" in text
-    assert "Idle for 25.0 h" in text
+    assert "Waiting since yesterday; reminders after 24 h" in text and "No turns taken yet." in text
     pictures = sorted(p.name for p in tmp_path.glob("*.png"))
     assert any(p.endswith("board.png") for p in pictures) and any(p.endswith("hand.png") for p in pictures)
 

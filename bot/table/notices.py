@@ -1,0 +1,97 @@
+"""Telling players it is their turn the way each of them asked (bot/people.py): a mention
+in the channel, a DM, or both; nothing inside their quiet hours (the notice is held and
+one message gathers what was held when the hours end); and a "you're next" heads-up.
+
+``on_board`` runs inside the transaction that stores a new board, so a notice is queued
+exactly when its board is, and never twice.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from bot import people, turns
+from bot.people import Prefs
+from bot.rows import GameRow, SeatRow
+from bot.storage import Storage, Tx
+
+
+def humans_to_act(module: ModuleType, state: dict[str, Any] | None, seats: list[SeatRow]) -> list[int]:
+    if state is None or module.outcome(state) is not None:
+        return []
+    return [s for s in module.to_act(state) if not seats[s].automatic]
+
+
+def next_after(seats: list[SeatRow], seat: int) -> int | None:
+    """The first seat after ``seat`` in seat order that a person plays."""
+    count = len(seats)
+    for step in range(1, count):
+        other = (seat + step) % count
+        if not seats[other].automatic:
+            return other
+    return None
+
+
+def turn_dm(module: ModuleType, game: GameRow, prompt: str) -> str:
+    return f"Your turn in **{module.title}** in <#{game.channel_id}>: {prompt}."
+
+
+async def on_board(
+    storage: Storage,
+    tx: Tx,
+    game: GameRow,
+    module: ModuleType,
+    seats: list[SeatRow],
+    old: dict[str, Any] | None,
+    state: dict[str, Any],
+    payload: dict[str, Any],
+    now: float,
+) -> None:
+    """Settle who a new board pings, and queue the DMs and held notices it calls for."""
+    before = set(humans_to_act(module, old, seats))
+    acting = humans_to_act(module, state, seats)
+    if old is None or module.to_act(old) != module.to_act(state):
+        await storage.set_turn_since(tx, game.id, now)
+    following = next_after(seats, acting[0]) if len(module.to_act(state)) == 1 and acting else None
+    users = [seats[s].user_id for s in acting] + ([seats[following].user_id] if following is not None else [])
+    prefs = await storage.people(users)
+    prompt = str(payload.get("view", {}).get("prompt") or "make your move")
+    version = game.version + 1
+    mentions = []
+    for seat in acting:
+        user = seats[seat].user_id
+        mine = prefs[user]
+        quiet = people.quiet_end(mine, now)
+        if quiet is not None:
+            if seat not in before:
+                await storage.hold(tx, user, game.id, version, quiet, now)
+            continue
+        if mine.mentions():
+            mentions.append(user)
+        if mine.dms() and seat not in before:
+            await storage.insert_outbox(tx, game.id, "dm", user, {"text": turn_dm(module, game, prompt)}, now)
+    payload["mentions"] = mentions
+    if following is not None and following not in before and acting[0] not in before:
+        await _heads_up(storage, tx, game, module, seats, acting[0], prefs[seats[following].user_id], now)
+
+
+async def _heads_up(
+    storage: Storage,
+    tx: Tx,
+    game: GameRow,
+    module: ModuleType,
+    seats: list[SeatRow],
+    acting: int,
+    prefs: Prefs,
+    now: float,
+) -> None:
+    """A new turn began: the player after it, if they asked, hears they are next (once)."""
+    if not prefs.heads_up or people.quiet_end(prefs, now) is not None or prefs.away(now):
+        return
+    name = turns.plain(seats[acting].name)
+    text = (
+        f"Heads-up: you're next in **{module.title}** in <#{game.channel_id}>. "
+        f"{name} is playing now; I'll tell you when it's your turn."
+    )
+    await storage.insert_outbox(tx, game.id, "dm", prefs.user_id, {"text": text}, now)
