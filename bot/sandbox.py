@@ -34,6 +34,9 @@ Each line is @name and a command (the /game commands without the slash):
   @astrid kick bjorn                  the host removes a player
   @astrid replace bjorn sigrid        the host hands bjorn's seat to sigrid
   @astrid remind 48                   the host sets the hours before reminders (1-336)
+  @bjorn me zone=Asia/Tokyo quiet=22:00-07:00 notify=dm next=on away=2026-12-03
+                                      your own settings (/me settings); 'me' shows them
+  @astrid cover bjorn                 the host lets the bot play an away player's seat
   @astrid export game.json            write the game file: the public log during play,
                                       the whole replayable game once it is over
   wait 30h                            move the clock on (also 2d, 45m): reminders fire
@@ -149,6 +152,11 @@ class Sandbox:
             return await self.remind(user, rest)
         if verb == "export":
             return await self.export(rest)
+        if verb == "me":
+            self.show(f"  (only @{name} sees) " + await t.settings(user, **self.settings(rest)))
+            return None
+        if verb == "cover":
+            return await t.cover(CHANNEL, user, self.known(rest, "cover bjorn"))
         if verb == "status":
             self.show(await t.status(CHANNEL))
             return None
@@ -174,6 +182,20 @@ class Sandbox:
         moving = any(action.startswith("move ") for action, _ in legal)
         action = rest if verb == "move" and rest and not moving else command
         return await t.act(CHANNEL, user, action)
+
+    @staticmethod
+    def settings(rest: str) -> dict[str, Any]:
+        """'zone=Europe/Oslo quiet=22:00-07:00 notify=dm next=on away=3d' -> keyword arguments."""
+        names = {"zone": "zone", "quiet": "quiet", "notify": "notify", "next": "heads_up", "away": "away"}
+        given: dict[str, Any] = {}
+        for part in rest.split():
+            key, sep, value = part.partition("=")
+            if not sep or key not in names:
+                raise TableError(
+                    f"Write settings as name=value with names {', '.join(names)} (not '{part}')."
+                )
+            given[names[key]] = value in ("on", "yes", "true") if key == "next" else value.replace("_", " ")
+        return given
 
     async def replace(self, user: str, rest: str) -> Reply:
         words = rest.split()

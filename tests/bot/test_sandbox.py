@@ -144,6 +144,11 @@ BAD_LINES = [
     "@astrid new chess",
     "wait forever",
     "hello there",
+    "@astrid me zone=Midgard/Asgard",
+    "@astrid me quiet=late",
+    "@astrid me colour=blue",
+    "@astrid cover bjorn",
+    "@astrid cover nobody",
 ]
 
 
@@ -195,3 +200,20 @@ async def test_addbot_takes_a_level_and_export_writes_the_game_file(
     assert after["seed"] == 11 and after["game"] == "knarr"
     assert [0, actions[0][0]] in after["moves"]  # astrid's move stands in the file
     assert f"replay {path}" in out.getvalue()
+
+
+async def test_me_settings_and_cover_in_the_sandbox(box: tuple[Sandbox, io.StringIO]) -> None:
+    sandbox_, out = box
+    await _open(sandbox_, "knarr", 2)
+    assert await sandbox_.run_line(
+        "@bjorn me zone=america/new_york quiet=22:00-07:00 notify=dm next=on away=3_days"
+    )
+    said = out.getvalue()
+    assert (
+        "(only @bjorn sees) Saved." in said
+        and "America/New_York" in said
+        and "Quiet hours: 22:00-07:00" in said
+    )
+    assert "a direct message" in said and "heads-up: on" in said and "Away: until" in said
+    assert await sandbox_.run_line("@astrid cover bjorn")
+    assert "while they are away" in out.getvalue()
