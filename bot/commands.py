@@ -165,6 +165,10 @@ class GameCommands(app_commands.Group):
         )
         await _ctl(interaction).run(interaction, request)
 
+    @app_commands.command(description="The finished games of this channel, and their game files")
+    async def history(self, interaction: discord.Interaction) -> None:
+        await _ctl(interaction).send_history(interaction)
+
     @app_commands.command(description="Host only: let the bot play an away player's seat until they are back")
     @app_commands.describe(player="A player who set /me settings away")
     async def cover(self, interaction: discord.Interaction, player: discord.Member) -> None:

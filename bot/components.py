@@ -197,7 +197,53 @@ class PageButton(
         await _guarded(interaction, _controller(interaction).open_panel(interaction, self.game, self.page))
 
 
-DYNAMIC_ITEMS = (TurnButton, HandButton, LobbyButton, AllowUndoButton, PanelButton, PanelSelect, PageButton)
+class ExportSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sk:x"):
+    """Under /game history (a private answer): the finished game whose file to send."""
+
+    def __init__(self, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id="sk:x",
+                options=options or [discord.SelectOption(label="-", value="0")],
+                placeholder="The game whose file you want",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ExportSelect:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values: list[Any] = data.get("values") or []
+        if not values or not str(values[0]).isdigit():
+            await _controller(interaction).say(interaction, "Pick one of the games in the list.")
+            return
+        await _guarded(interaction, _controller(interaction).send_export(interaction, int(values[0])))
+
+
+def history_view(choices: list[tuple[int, str]]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    options = [
+        discord.SelectOption(label=label[:100], value=str(game_id))
+        for game_id, label in choices[:OPTIONS_PER_SELECT]
+    ]
+    view.add_item(ExportSelect(options))
+    return view
+
+
+DYNAMIC_ITEMS = (
+    TurnButton,
+    HandButton,
+    LobbyButton,
+    AllowUndoButton,
+    PanelButton,
+    PanelSelect,
+    PageButton,
+    ExportSelect,
+)
 
 
 # --- layouts ---------------------------------------------------------------------------

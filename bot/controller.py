@@ -232,6 +232,25 @@ class Controller:
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         await self.run(interaction, self.table.allow_undo(channel, user, version, game_id), "Allowed.")
 
+    async def send_history(self, interaction: discord.Interaction) -> None:
+        try:
+            text, choices = await self.table.history(str(interaction.channel_id))
+        except TableError as error:
+            await self.say(interaction, str(error))
+            return
+        view = components.history_view(choices)
+        await interaction.response.send_message(messages.clip(text), view=view, ephemeral=True)
+
+    async def send_export(self, interaction: discord.Interaction, game_id: int) -> None:
+        try:
+            text, export = await self.table.export(str(interaction.channel_id), game_id)
+        except TableError as error:
+            await self.say(interaction, str(error))
+            return
+        data = json.dumps(export, indent=1, ensure_ascii=False).encode()
+        file = discord.File(io.BytesIO(data), filename=f"skald-game-{game_id}.json")
+        await interaction.response.send_message(messages.clip(text), file=file, ephemeral=True)
+
     async def send_log(self, interaction: discord.Interaction) -> None:
         try:
             text, export = await self.table.log(str(interaction.channel_id))

@@ -158,6 +158,12 @@ class Table:
     async def log(self, channel_id: str) -> tuple[str, dict[str, Any]]:
         return await self.reading.log(channel_id)
 
+    async def history(self, channel_id: str) -> tuple[str, list[tuple[int, str]]]:
+        return await self.reading.history(channel_id)
+
+    async def export(self, channel_id: str, game_id: int) -> tuple[str, dict[str, Any]]:
+        return await self.reading.export(channel_id, game_id)
+
     async def active(self, channel_id: str) -> GameRow:
         """The channel's game in its lobby or in play; a ``TableError`` if there is none."""
         return await self.context.active(channel_id)

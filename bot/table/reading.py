@@ -8,10 +8,19 @@ from typing import Any
 
 import games
 from bot import people, timing, turns
-from bot.rows import SeatRow
+from bot.rows import GameRow, SeatRow
 from bot.table.context import Context, TableError, seat_view
 from bot.table.lobby import lobby_text
 from games.core import name_seats, plural
+
+
+def public_lines(state: dict[str, Any], names: list[str]) -> list[str]:
+    """The whole public log, one line per entry, with the players' names."""
+    return [
+        (f"{names[e['seat']]}: " if e.get("seat") is not None and e["seat"] < len(names) else "")
+        + name_seats(e["text"], names)
+        for e in state.get("log", [])
+    ]
 
 
 class Reading:
@@ -117,18 +126,21 @@ class Reading:
         views = seat_view(seats)
         entries = game.state.get("log", [])
         names = [s.name for s in seats]
-        lines = [
-            (f"{names[e['seat']]}: " if e.get("seat") is not None and e["seat"] < len(names) else "")
-            + name_seats(e["text"], names)
-            for e in entries
-        ]
+        lines = public_lines(game.state, names)
         if game.status == "playing":
             shown = turns.log_lines(game.state, views, since=max(0, len(entries) - 25))
             text = "\n".join(shown) or "Nothing has happened yet."
             text += "\nThe whole public log is attached; the replayable game file comes when the game ends."
             return text, {"game": game.game, "players": names, "public_log": lines}
+        export = await self._export(game, names, lines)
+        text = "\n".join(turns.log_lines(game.state, views, since=max(0, len(entries) - 25)))
+        return (
+            text or "Nothing happened."
+        ) + "\nThe game is over: the attached file replays it exactly.", export
+
+    async def _export(self, game: GameRow, names: list[str], lines: list[str]) -> dict[str, Any]:
         moves = await self.ctx.effective_moves(game.id)
-        export = {
+        return {
             "game": game.game,
             "seed": game.seed,
             "players": names,
@@ -136,7 +148,41 @@ class Reading:
             "moves": [[seat, action] for _, seat, action in moves],
             "public_log": lines,
         }
-        text = "\n".join(turns.log_lines(game.state, views, since=max(0, len(entries) - 25)))
-        return (
-            text or "Nothing happened."
-        ) + "\nThe game is over: the attached file replays it exactly.", export
+
+    # --- finished games -------------------------------------------------------------------
+
+    async def history(self, channel_id: str) -> tuple[str, list[tuple[int, str]]]:
+        """The channel's finished games, newest first: the text, and (game id, label) pairs
+        for choosing one to fetch."""
+        rows = await self.storage.finished_games(channel_id)
+        if not rows:
+            raise TableError("No game has finished in this channel yet.")
+        lines, choices = [f"**Finished games in this channel** (newest first, {len(rows)} shown):"], []
+        for game in rows:
+            module = games.get(game.game)
+            seats = await self.storage.seats(game.id)
+            result = game.result or (module.outcome(game.state) if game.state else None) or {}
+            winners = " and ".join(
+                turns.plain(seats[i].name) for i in result.get("winners", []) if i < len(seats)
+            )
+            moves = await self.ctx.effective_moves(game.id)
+            runs = sum(1 for i, m in enumerate(moves) if i == 0 or moves[i - 1][1] != m[1])
+            day = people.day_words(game.updated_at, "UTC", self.ctx.clock())
+            label = f"#{game.id} {module.title}, {day}: {winners or 'no winner'} won, {plural(runs, 'turn')}"
+            lines.append(f"- {label}")
+            choices.append((game.id, label))
+        lines.append("Pick one below to get its game file (it replays the whole game).")
+        return "\n".join(lines), choices
+
+    async def export(self, channel_id: str, game_id: int) -> tuple[str, dict[str, Any]]:
+        """The replayable file of one of the channel's finished games."""
+        game = await self.storage.game(game_id)
+        if game is None or game.channel_id != channel_id or game.status == "playing" or game.state is None:
+            raise TableError("That is not a finished game of this channel.")
+        seats = await self.storage.seats(game.id)
+        names = [s.name for s in seats]
+        lines = public_lines(game.state, names)
+        title = games.get(game.game).title
+        return f"The {title} game #{game.id}: the attached file replays it exactly.", await self._export(
+            game, names, lines
+        )
