@@ -12,9 +12,10 @@ from games.pax.data import FOLLOWER_NAMES, FOLLOWERS
 
 
 def breakdown(state: State) -> list[list[tuple[str, int]]]:
-    """Per seat, its ESTABLISHED Followers of each type (on posts, Gods and Advocates)."""
+    """Per seat, its ESTABLISHED Followers of each type (on posts, Gods and Advocates),
+    labelled by type: ``("Jarldom", 2)``."""
     rows = []
     for seat in range(state["players"]):
         counts = board.established(state, seat)
-        rows.append([(f"{FOLLOWER_NAMES[f].title()} Followers", counts[f]) for f in FOLLOWERS])
+        rows.append([(FOLLOWER_NAMES[f].title(), counts[f]) for f in FOLLOWERS])
     return rows
