@@ -12,14 +12,12 @@ from typing import Any
 import pytest
 
 import games
-from games import bots
-from games.core import Rng
 from games.knarr import flow as knarr_flow
 from games.knarr.data import DESTINATIONS, income_for
 from games.reavers.data import FAVOR_GLORY
+from tests.games import bot_games
 
 State = dict[str, Any]
-MAX_MOVES = 4000
 CHECKS = 12  # mid-game states checked along each game
 
 
@@ -42,21 +40,7 @@ def _score_now(game_id: str, state: State) -> list[int]:
 
 
 def bot_game(game_id: str, players: int, seed: int) -> list[State]:
-    """Every state of a seeded game between sensible bots, to the end."""
-    game = games.get(game_id)
-    state = game.setup(seed, players, None)
-    rng = Rng(seed)
-    states = [state]
-    for _ in range(MAX_MOVES):
-        if game.outcome(state) is not None:
-            break
-        seat = game.to_act(state)[0]
-        actions = game.legal_actions(state, seat)
-        state = game.apply(
-            state, seat, bots.choose(game_id, "sensible", game.view(state, seat), actions, rng)
-        )
-        states.append(state)
-    return states
+    return bot_games.bot_game(game_id, players, seed)[0]
 
 
 def _sums(rows: list[list[tuple[str, int]]]) -> list[int]:
