@@ -24,7 +24,7 @@ from render.common import BG
 State = dict[str, Any]
 
 WIDTH = 560  # px: the board is 1280 wide; Discord shows pictures about 400-550 wide
-MAX_FRAMES = 90
+MAX_FRAMES = 80
 FRAME_MS = 700
 LAST_MS = 5000  # the final position stays on screen
 MAX_BYTES = 7_000_000  # Discord lets a bot upload 10 MB; leave room
@@ -66,6 +66,8 @@ def _board(module: ModuleType, state: State, names: Sequence[str], width: int) -
     with Image.open(io.BytesIO(png)) as im:
         board = im.convert("RGB")
     height = max(1, round(board.height * width / board.width))
+    if board.width >= 2 * width:
+        board = board.reduce(2)  # a box filter halves it fast; Lanczos does the rest
     return board.resize((width, height), Image.Resampling.LANCZOS)
 
 
