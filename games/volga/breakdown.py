@@ -74,11 +74,11 @@ def _ledger(state: State) -> list[dict[str, int]]:
 
 
 def breakdown(state: State) -> list[list[tuple[str, int]]]:
-    """Per seat: the start money, then each kind of gain and spending met so far, then
+    """Per seat: the start money, each kind of gain and of spending (0 when none), then
     trades; the parts add up to the rubles held, the number that decides the winner."""
     rows = []
     for seat, ledger in enumerate(_ledger(state)):
-        row = [(part, ledger[part]) for part in ORDER if part in ledger]
+        row = [(part, ledger.get(part, 0)) for part in ORDER]  # the same rows for every seat
         row.append((TRADES, state["seats"][seat]["rubles"] - sum(ledger.values())))
         rows.append(row)
     return rows
