@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.knarr.breakdown import breakdown as breakdown
 from games.knarr.rules import apply, legal_actions, to_act
 from games.knarr.setup import OPTIONS, setup
 from games.knarr.views import label, outcome, view

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.pax.breakdown import breakdown as breakdown
 from games.pax.rules import apply, legal_actions, to_act
 from games.pax.setup import OPTIONS, setup
 from games.pax.views import label, midway, outcome, view

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.reavers.breakdown import breakdown as breakdown
 from games.reavers.rules import apply, legal_actions, midway, to_act
 from games.reavers.setup import OPTIONS, setup
 from games.reavers.views import label, outcome, view

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.saga.breakdown import breakdown as breakdown
 from games.saga.rules import apply, legal_actions, to_act
 from games.saga.setup import OPTIONS, setup
 from games.saga.views import label, outcome, view

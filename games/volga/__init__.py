@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.volga.breakdown import breakdown as breakdown
 from games.volga.rules import apply, legal_actions, to_act
 from games.volga.setup import OPTIONS, setup
 from games.volga.views import label, outcome, view

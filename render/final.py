@@ -1,0 +1,185 @@
+"""The story of a finished game: the final board with the scores and where they came from.
+
+``final_png(view, parts, names=...)`` draws the public board of ``view(state, None)`` with,
+under it, a table: one column per player, one row per part of the score (from the game's
+optional ``breakdown(state)``), the totals, and the winner named above it. Its text is
+drawn at 40 px or more on a 1280 px picture, so it still reads when Discord shows the
+picture 400 px wide on a phone. ``final_text`` says the same in a few lines for the
+channel message. Both use only the public view and the breakdown, which is public.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+import render
+from games.core import name_seats
+from render.common import (
+    BG,
+    GOLD,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    draw_text,
+    encode_png,
+    panel,
+    wrap_text,
+)
+from render.common.words import seat_name
+
+Parts = Sequence[Sequence[tuple[str, int]]]
+
+UNITS = {"knarr": "VP", "volga": "rubles", "saga": "", "reavers": "Glory", "pax": "Followers"}
+TEXT = 40  # px: 12.5 px when a 1280 px picture is shown 400 px wide
+TITLE = 48
+ROW = 58
+LABELS_MIN = 360  # px for the part names ("Horde and Prince", "Keep Spoils sets")
+COLUMN_MAX = 220
+MESSAGE_LIMIT = 2000  # characters in one Discord message
+
+
+def _outcome(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    outcome = view.get("outcome")
+    if not outcome:
+        raise ValueError("the game is not over: no final picture yet")
+    return outcome
+
+
+def _rows(view: Mapping[str, Any], parts: Parts | None) -> list[tuple[str, list[int]]]:
+    """(label, value per seat) for every part, in the order of the first seat's parts."""
+    players = int(view["players"])
+    if not parts:
+        return []
+    labels: list[str] = []
+    for row in parts:
+        labels += [label for label, _ in row if label not in labels]
+    return [(label, [dict(parts[s]).get(label, 0) for s in range(players)]) for label in labels]
+
+
+def _totals(view: Mapping[str, Any], parts: Parts | None) -> list[int]:
+    if parts:
+        return [sum(n for _, n in row) for row in parts]
+    return [int(n) for n in _outcome(view).get("scores") or []]
+
+
+def _winner_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    winners = [int(s) for s in _outcome(view).get("winners") or []]
+    if not winners:
+        return "Game over"
+    who = " & ".join(seat_name(names, s) for s in winners)
+    return f"{who} {'wins' if len(winners) == 1 else 'win'}!"
+
+
+def _reason(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    return name_seats(str(_outcome(view).get("reason") or ""), list(names))
+
+
+def _table_height(view: Mapping[str, Any], parts: Parts | None, names: Sequence[str], width: int) -> int:
+    lines = len(_reason_lines(view, names, width))
+    return MARGIN + TITLE + 16 + lines * ROW + (len(_rows(view, parts)) + 2) * ROW + 2 * MARGIN
+
+
+def _reason_lines(view: Mapping[str, Any], names: Sequence[str], width: int) -> list[str]:
+    return wrap_text(_reason(view, names), TEXT, width - 4 * MARGIN, max_lines=2)
+
+
+def _draw_table(
+    im: Image.Image, y0: int, view: Mapping[str, Any], parts: Parts | None, names: Sequence[str]
+) -> None:
+    """The score table drawn into ``im`` from ``y0`` down to the bottom of ``im``."""
+    width = im.width
+    players = int(view["players"])
+    winners = {int(s) for s in _outcome(view).get("winners") or []}
+    rows = _rows(view, parts)
+    inner = width - 2 * MARGIN
+    column = min(COLUMN_MAX, (inner - LABELS_MIN) // players)
+    labels_w = inner - column * players
+    reason = _reason_lines(view, names, width)
+    top = y0 + MARGIN + TITLE + 16 + len(reason) * ROW
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle(
+        (MARGIN // 2, y0 + 4, width - MARGIN // 2, im.height - 4), 14, fill=PANEL, outline=PANEL_EDGE
+    )
+    x0 = 2 * MARGIN
+    with panel("final title", (0, y0, width, top)):
+        title = _winner_line(view, names)
+        draw_text(im, (x0, y0 + MARGIN), title, TITLE, GOLD, bold=True, max_width=inner - MARGIN)
+        for n, line in enumerate(reason):
+            draw_text(im, (x0, y0 + MARGIN + TITLE + 16 + n * ROW), line, TEXT, INK)
+    unit = UNITS.get(str(view.get("game")), "points")
+    table = [(unit, None), *rows, ("Total", _totals(view, parts))]
+    for r, (label, values) in enumerate(table):
+        y = top + r * ROW
+        mid = y + ROW / 2
+        bold = label == "Total"
+        if bold:
+            d.line((x0, y + 2, width - x0, y + 2), fill=PANEL_EDGE, width=2)
+        with panel(f"final row {r}", (MARGIN, y, width - MARGIN, y + ROW)):
+            if label:  # the header's label is the unit, muted like the parts
+                draw_text(im, (x0, mid), label, TEXT, INK if bold else MUTED, anchor="lm", bold=bold)
+            for seat in range(players):
+                right = MARGIN + labels_w + (seat + 1) * column - 8
+                colour = GOLD if seat in winners else INK
+                if values is None:  # the header: names
+                    name = seat_name(names, seat)
+                    draw_text(
+                        im,
+                        (right, mid),
+                        name,
+                        TEXT,
+                        colour,
+                        anchor="rm",
+                        bold=True,
+                        max_width=column - 16,
+                        min_size=TEXT,
+                    )
+                else:
+                    draw_text(im, (right, mid), str(values[seat]), TEXT, colour, anchor="rm", bold=bold)
+
+
+def final_png(view: Mapping[str, Any], parts: Parts | None, *, names: Sequence[str]) -> bytes:
+    """The final board of ``view`` (``view(state, None)`` of a finished game) with the
+    score table under it. ``parts`` is ``module.breakdown(state)``; ``None`` for a game
+    without one (the table then shows the totals of ``outcome``)."""
+    png = render.board_png(view, names=names)
+    with Image.open(io.BytesIO(png)) as board_file:
+        board = board_file.convert("RGB")
+    out = Image.new("RGB", (board.width, board.height + _table_height(view, parts, names, board.width)), BG)
+    out.paste(board, (0, 0))
+    _draw_table(out, board.height, view, parts, names)
+    return encode_png(out)
+
+
+def final_text(view: Mapping[str, Any], parts: Parts | None, *, names: Sequence[str]) -> str:
+    """The winner, the reason and each player's score with its parts, best first, in a
+    few lines under 2,000 characters. ``names`` come already markdown-escaped."""
+    outcome = _outcome(view)
+    unit = UNITS.get(str(view.get("game")), "points")
+    winners = {int(s) for s in outcome.get("winners") or []}
+    totals = _totals(view, parts)
+    head = f"**{_winner_line(view, names)}** {_reason(view, names)}".strip()
+    order = sorted(range(len(totals)), key=lambda s: (s not in winners, -totals[s]))
+
+    def line(seat: int, detailed: bool) -> str:
+        text = (
+            f"{'🏆 ' if seat in winners else ''}**{seat_name(names, seat)}**: {totals[seat]} {unit}".rstrip()
+        )
+        shown = [f"{label} {n}" for label, n in (parts[seat] if parts else []) if n]
+        return text + (f" ({', '.join(shown)})" if detailed and shown else "")
+
+    if not unit:  # Saga: the result is who won, there is no score to list
+        return head[:MESSAGE_LIMIT]
+    for detailed in (True, False):
+        text = "\n".join([head, *(line(s, detailed) for s in order)])
+        if len(text) <= MESSAGE_LIMIT:
+            return text
+    return text[: MESSAGE_LIMIT - 3] + "..."
+
+
+__all__ = ["final_png", "final_text"]
