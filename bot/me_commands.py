@@ -21,7 +21,9 @@ async def zone_autocomplete(interaction: discord.Interaction, current: str) -> l
 
 class MeCommands(app_commands.Group):
     def __init__(self) -> None:
-        super().__init__(name="me", description="Your own Skald settings, for all your games")
+        super().__init__(
+            name="me", description="Your own Skald settings, for all your games", guild_only=True
+        )
 
     @app_commands.command(description="See or change how and when Skald tells you it is your turn")
     @app_commands.describe(

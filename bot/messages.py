@@ -12,9 +12,13 @@ import discord
 
 import render
 from bot import components
+from render import final
+from render.replay import replay_gif
 
 # Pictures are drawn off the event loop, two at a time (the machine has two cores).
 _DRAWING = ThreadPoolExecutor(max_workers=2, thread_name_prefix="skald-render")
+# A replay takes seconds: it has its own worker, so boards never wait behind one.
+_REPLAYS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="skald-replay")
 MAX_TEXT = 2000
 
 
@@ -35,7 +39,17 @@ def draw(payload: dict[str, Any]) -> bytes | None:
         return render.board_png(payload["view"], names=payload["names"])
     if kind == "hand":
         return render.hand_png(payload["view"], names=payload["names"])
+    if kind == "final":
+        return final.final_png(payload["view"], payload.get("parts"), names=payload["names"])
     return None
+
+
+def replay(payload: dict[str, Any]) -> bytes | None:
+    """The animated replay a payload asks for (blocking: seconds for a long game)."""
+    export = payload.get("replay")
+    if not export or export.get("game") not in render.supported():
+        return None
+    return replay_gif(export)
 
 
 async def draw_async(payload: dict[str, Any]) -> bytes | None:
@@ -50,7 +64,7 @@ def clip(text: str) -> str:
 
 
 def filename(payload: dict[str, Any], tag: str = "") -> str:
-    kind = "hand" if payload.get("image") == "hand" else "board"
+    kind = {"hand": "hand", "final": "final"}.get(str(payload.get("image")), "board")
     return f"{kind}{'-' + tag if tag else ''}.png"
 
 
@@ -73,5 +87,9 @@ async def build(payload: dict[str, Any], *, with_hand_button: bool = True, tag: 
     files = []
     if png is not None:
         files.append(discord.File(io.BytesIO(png), filename=filename(payload, tag)))
+    if payload.get("replay"):
+        gif = await asyncio.get_running_loop().run_in_executor(_REPLAYS, replay, payload)
+        if gif is not None:
+            files.append(discord.File(io.BytesIO(gif), filename=f"replay{'-' + tag if tag else ''}.gif"))
     view = components.public_view(payload, with_hand_button=with_hand_button)
     return Outgoing(clip(payload.get("text", "")), files, view, mentions(payload))

@@ -125,6 +125,12 @@ class Storage:
     async def seats(self, game_id: int) -> list[SeatRow]:
         return [seat_row(r) for r in await self._all(_SEATS, game_id)]
 
+    async def actions_in(self, tx: Tx, game_id: int) -> list[ActionRow]:
+        """The game's log as the open transaction sees it (its own new rows too)."""
+        async with tx.execute("SELECT * FROM actions WHERE game_id = ? ORDER BY n", (game_id,)) as cursor:
+            rows = await cursor.fetchall()
+        return [ActionRow(r["n"], r["kind"], r["seat"], r["user_id"], r["action"], r["at"]) for r in rows]
+
     async def actions(self, game_id: int) -> list[ActionRow]:
         rows = await self._all("SELECT * FROM actions WHERE game_id = ? ORDER BY n", game_id)
         return [ActionRow(r["n"], r["kind"], r["seat"], r["user_id"], r["action"], r["at"]) for r in rows]

@@ -5,7 +5,7 @@
 ``outcome`` (see ``docs/contract.md``). Optional members the bot uses when present:
 ``OPTIONS`` (lobby options), ``COMMANDS`` (typed slash commands), ``label`` (short
 button text for an action), ``midway`` (the acting seat is part-way through one
-action) and ``summary`` (one line for the lobby and status).
+action) and ``breakdown`` (the labelled parts of each seat's score).
 """
 
 from __future__ import annotations

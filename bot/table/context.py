@@ -17,6 +17,7 @@ import games
 from bot import turns
 from bot.storage import GameRow, SeatRow, Storage, Tx
 from bot.table import notices
+from render import final
 
 
 class TableError(Exception):
@@ -35,6 +36,23 @@ class Reply:
 
 def seat_view(rows: list[SeatRow]) -> list[turns.Seat]:
     return [turns.Seat(r.user_id, r.name, r.automatic) for r in rows]
+
+
+def finish(
+    payload: dict[str, Any],
+    module: ModuleType,
+    state: dict[str, Any],
+    lines: list[str],
+    views: list[turns.Seat],
+) -> None:
+    """A game that ended by its rules: the final picture (board and score table) and the
+    scores with where they came from, in place of the last board."""
+    breakdown = getattr(module, "breakdown", None)
+    parts = breakdown(state) if breakdown is not None else None
+    names = [turns.plain(v.name) for v in views]
+    payload["image"] = "final"
+    payload["parts"] = parts
+    payload["text"] = "\n".join([*lines, final.final_text(payload["view"], parts, names=names)])
 
 
 class Context:
@@ -141,6 +159,8 @@ class Context:
                 "version": game.version + 1,
                 "mentions": [views[s].user_id for s in acting],
             }
+            if module.outcome(state) is not None:
+                finish(payload, module, state, lines, views)
             dms = []
             for index in changed:
                 if seats[index].dm_closed or seats[index].automatic:
@@ -177,4 +197,26 @@ class Context:
         announce = await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now)
         for index, dm in dms:
             await self.storage.insert_outbox(tx, game.id, "dm", seats[index].user_id, dm, now)
+        if over:
+            await self.storage.insert_outbox(
+                tx, game.id, "channel", game.channel_id, await self.replay_payload(tx, game, seats), now
+            )
         return announce
+
+    async def replay_payload(self, tx: Tx, game: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
+        """The message that carries a finished game's animated replay (drawn when sent)."""
+        moves: dict[int, tuple[int, str]] = {}
+        for row in await self.storage.actions_in(tx, game.id):
+            if row.kind == "move" and row.seat is not None:
+                moves[row.n] = (row.seat, row.action)
+            elif row.kind == "undo":
+                moves.pop(int(row.action), None)
+        export = {
+            "game": game.game,
+            "seed": game.seed,
+            "players": [s.name for s in seats],
+            "options": game.options,
+            "moves": [[seat, action] for _, (seat, action) in sorted(moves.items())],
+        }
+        text = "The whole game, turn by turn (/game replay makes it again, /game history has its file):"
+        return {"text": text, "replay": export, "game_id": game.id}

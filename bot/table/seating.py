@@ -16,13 +16,13 @@ from games.core import revealed
 
 
 def standing_scores(module: ModuleType, state: dict[str, Any], players: int) -> list[int]:
-    """The scores as they stand, from the game's optional ``score(state)`` member (one
-    number per seat, valid mid-game); empty when the game has none, so only the winner
-    is named."""
-    score = getattr(module, "score", None)
-    if score is None:
+    """The scores as they stand, from the game's optional ``breakdown(state)`` member (the
+    labelled parts of each seat's score, valid mid-game); empty when the game has none, so
+    only the winner is named."""
+    breakdown = getattr(module, "breakdown", None)
+    if breakdown is None:
         return []
-    scores = [int(points) for points in score(state)]
+    scores = [sum(int(points) for _, points in parts) for parts in breakdown(state)]
     return scores if len(scores) == players else []
 
 

@@ -249,9 +249,13 @@ async def test_game_end_announces_the_result(world: World) -> None:
         end = next((a for a in actions if a in ("end", "pass")), actions[0])
         await member.slash(world.channel, "move", action=end)
     assert game.status == "over"
-    last = latest_board(world.channel)
-    assert "Game over" in last.content
+    messages = list(world.channel.history())
+    replay, last = messages[-1], messages[-2]
+    assert [a.filename for a in last.attachments][0].startswith("final-")
+    assert "wins!**" in last.content and " VP (" in last.content  # the scores and where they came from
     assert not custom_ids(last, "sk:t:")
+    assert [a.filename for a in replay.attachments][0].startswith("replay-")
+    assert (await replay.attachments[0].read()).startswith(b"GIF8")
     late = await world.alice.slash(world.channel, "move", action="end")
     assert late.ephemeral
 
