@@ -217,7 +217,7 @@ def spoils_act(state: State, frame: Frame, words: list[str]) -> None:
     if words[0] == "take":
         card = draw(state, words[2])
         if card is not None:
-            core.log(state, frame["seat"], f"draws {raids.drawn_text([card], words[2])} for the leader")
+            core.log(state, frame["seat"], f"draws {raids.drawn_text([card], words[2], 'for the leader')}")
             _push(state, {"kind": "collect", "seat": frame["seat"], "cards": [card]})
 
 

@@ -109,7 +109,7 @@ def raid_act(state: State, frame: Frame, words: list[str]) -> None:
     cards: list[str] = []
     if words[0] == "take" and words[2] == "deck":
         cards = [c for c in (draw(state, deck) for _ in range(2)) if c is not None]
-        core.log(state, seat, f"takes {drawn_text(cards, deck)} from the deck")
+        core.log(state, seat, f"takes {drawn_text(cards, deck, 'from the deck')}")
     elif words[0] == "take":
         slot = int(words[2]) - 1
         cards = state["board"][deck][slot]
@@ -117,19 +117,19 @@ def raid_act(state: State, frame: Frame, words: list[str]) -> None:
         core.log(state, seat, "takes the pair " + " and ".join(CARDS[c]["name"] for c in cards))
     extra = [c for c in (draw(state, deck) for _ in range(frame["extra"])) if c is not None]
     if extra:
-        core.log(state, seat, f"draws {drawn_text(extra, deck)} as a bonus")
+        core.log(state, seat, f"draws {drawn_text(extra, deck, 'as a bonus')}")
     _push(state, {"kind": "collect", "seat": seat, "cards": cards + extra})
 
 
-def drawn_text(cards: list[str], deck: str) -> str:
-    """Random Spoils cards in words, e.g. ``2 random Village Spoils: Farm and Rune Stone``.
-    A Keep treasure goes face down to the Glory pile, so it is never named."""
+def drawn_text(cards: list[str], deck: str, where: str) -> str:
+    """Random Spoils cards in words, e.g. ``2 random Village Spoils cards from the deck (Farm
+    and Rune Stone)``. A Keep treasure goes face down to the Glory pile: never named."""
     kind = "Village" if deck == "villages" else "Keep"
     names = [
         "a face-down treasure" if CARDS[c]["kind"] == "treasure" else str(CARDS[c]["name"]) for c in cards
     ]
     what = amount(len(cards), f"random {kind} Spoils card", f"random {kind} Spoils cards")
-    return f"{what}: {' and '.join(names)}" if names else what
+    return f"{what} {where} ({' and '.join(names)})" if names else f"{what} {where}"
 
 
 def collect(state: State, seat: int, card: str) -> None:
