@@ -108,7 +108,8 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     has_combat = bool(view.get("combat"))
     # while pawns are placed there is nothing being resolved: no band for it then, unless it
     # holds the last combat or the recent moves
-    mid_h = mid_height(view) if view.get("resolving") or has_combat or not odd else 0
+    busy = view.get("resolving") or view.get("starting") or has_combat
+    mid_h = mid_height(view) if busy or not odd else 0
     ships_top = mid_top + (mid_h + GAP if mid_h else 0)
     # the recent moves go beside the last longship when it is alone in its row, else beside
     # the location being resolved, or (with a combat there) in a band of their own
