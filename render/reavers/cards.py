@@ -23,7 +23,6 @@ from render.reavers.style import (
     SHORT_NAMES,
     TERRITORY_COLORS,
     effect_words,
-    rounded_box,
 )
 
 Card = Mapping[str, Any]
@@ -31,9 +30,10 @@ RALLY = (196, 180, 150)  # the pill behind a Reaver's Rally dice
 
 
 def _card_base(im: Image.Image, box: Box, band: tuple[int, int, int], band_h: int) -> None:
-    rounded_box(im, box, 8, fill=CARD, outline=CARD_EDGE, width=2)
-    rounded_box(im, (box[0] + 2, box[1] + 2, box[2] - 2, box[1] + band_h), 7, fill=band)
-    ImageDraw.Draw(im).rectangle((box[0] + 2, box[1] + band_h - 6, box[2] - 2, box[1] + band_h), fill=band)
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle(box, 8, fill=CARD, outline=CARD_EDGE, width=2)
+    d.rounded_rectangle((box[0] + 2, box[1] + 2, box[2] - 2, box[1] + band_h), 7, fill=band)
+    d.rectangle((box[0] + 2, box[1] + band_h - 6, box[2] - 2, box[1] + band_h), fill=band)
 
 
 def _glory(im: Image.Image, right: float, cy: float, n: int, size: int = 26) -> float:
@@ -85,7 +85,9 @@ def draw_reaver(im: Image.Image, box: Box, card: Card) -> None:
     size = 18 if (len(roll) + len(rally)) * 21 + 22 <= x1 - x0 else 13
     dice_row(im, x0 + 6, cy, roll, size)
     rx = x1 - 7 - len(rally) * (size + 3)
-    rounded_box(im, (rx - 4, cy - size / 2 - 4, x1 - 3, cy + size / 2 + 4), 7, fill=RALLY)
+    ImageDraw.Draw(im).rounded_rectangle(
+        (rx - 4, cy - size / 2 - 4, x1 - 3, cy + size / 2 + 4), 7, fill=RALLY
+    )
     dice_row(im, rx, cy, rally, size)
     if y1 - y0 >= 70:
         draw_text(

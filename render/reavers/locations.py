@@ -32,16 +32,7 @@ from render.reavers.cards import (
     faces_row,
 )
 from render.reavers.dice import die, food_icon, pawn
-from render.reavers.style import (
-    LOCATION_COLORS,
-    LOCATIONS,
-    PANEL,
-    SLOT,
-    View,
-    bonus_line,
-    rounded_box,
-    seat_color,
-)
+from render.reavers.style import LOCATION_COLORS, LOCATIONS, PANEL, SLOT, View, bonus_line, seat_color
 
 COLS = 3
 LOC_W = (WIDTH - 2 * MARGIN - (COLS - 1) * GAP) // COLS
@@ -181,7 +172,7 @@ def _draw_location(
 
 
 def _empty(im: Image.Image, box: Box, text: str = "empty") -> None:
-    rounded_box(im, box, 8, fill=SLOT)
+    ImageDraw.Draw(im).rounded_rectangle(box, 8, fill=SLOT)
     draw_text(
         im,
         ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
@@ -209,6 +200,7 @@ def _draw_recruit(im: Image.Image, body: Box, slots: list[Mapping[str, Any]]) ->
         rows[r].append(slot)
         used += size
     row_h = (y1 - y0 - 6 * (nrows - 1)) // nrows
+    d = ImageDraw.Draw(im)
     for r, row in enumerate(rows):
         y = y0 + r * (row_h + 6)
         units = sum(max(1, int(s.get("size", 1) or 1)) for s in row) or 1
@@ -217,7 +209,7 @@ def _draw_recruit(im: Image.Image, body: Box, slots: list[Mapping[str, Any]]) ->
         for slot in row:
             size = max(1, int(slot.get("size", 1) or 1))
             w = size * unit_w
-            rounded_box(im, (x, y, x + w, y + row_h), 8, fill=SLOT)
+            d.rounded_rectangle((x, y, x + w, y + row_h), 8, fill=SLOT)
             draw_text(im, (x + 6, y + 9), f"slot {slot.get('slot', '')}", 13, MUTED, anchor="lm", bold=True)
             cards = list(slot.get("cards") or [])
             for c in range(size):

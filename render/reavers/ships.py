@@ -38,7 +38,6 @@ from render.reavers.style import (
     SPACES,
     TERRITORY_COLORS,
     label,
-    rounded_box,
     seat_color,
 )
 
@@ -129,7 +128,7 @@ def _draw_head(
         if tx + w > right:
             break
         fill = GOLD if tag in ("to act", "WINNER") else (90, 104, 128)
-        rounded_box(im, (tx, mid - 15, tx + w, mid + 15), 15, fill=fill)
+        d.rounded_rectangle((tx, mid - 15, tx + w, mid + 15), 15, fill=fill)
         ink = DARK if fill == GOLD else INK
         if tag == "to act":
             triangle_right(d, tx + 12, mid, 14, DARK)
@@ -162,13 +161,14 @@ def _draw_tokens(im: Image.Image, x: int, cy: float, right: int, seat: Mapping[s
 
 
 def _draw_crew(im: Image.Image, x0: int, y: int, x1: int, seat: Mapping[str, Any], height: int) -> None:
+    d = ImageDraw.Draw(im)
     label(im, x0, y, "Leader", 14)
     leader = seat.get("leader")
     lbox = (x0, y + 20, x0 + LEADER_W, y + height)
     if leader:
         draw_reaver(im, lbox, leader)
     else:
-        rounded_box(im, lbox, 8, fill=SLOT)
+        d.rounded_rectangle(lbox, 8, fill=SLOT)
         draw_text(im, ((lbox[0] + lbox[2]) / 2, (lbox[1] + lbox[3]) / 2), "no leader", 15, MUTED, anchor="mm")
     spec = seat.get("specialized") or {}
     sx = x0 + LEADER_W + 10
@@ -176,7 +176,7 @@ def _draw_crew(im: Image.Image, x0: int, y: int, x1: int, seat: Mapping[str, Any
     for i, space in enumerate(SPACES):
         cx = sx + i * (col_w + 6)
         hue = LOCATION_COLORS[space]
-        rounded_box(im, (cx, y, cx + col_w, y + 20), 6, fill=shade(hue, 0.8))
+        d.rounded_rectangle((cx, y, cx + col_w, y + 20), 6, fill=shade(hue, 0.8))
         draw_text(
             im,
             (cx + col_w / 2, y + 10),
@@ -188,12 +188,12 @@ def _draw_crew(im: Image.Image, x0: int, y: int, x1: int, seat: Mapping[str, Any
             max_width=col_w - 6,
             min_size=10,
         )
-        rounded_box(im, (cx, y + 22, cx + col_w, y + height), 6, fill=SLOT)
+        d.rounded_rectangle((cx, y + 22, cx + col_w, y + height), 6, fill=SLOT)
         ry = y + 25
         for reaver in spec.get(space) or []:
             clan = str(reaver.get("clan"))
             fill = DIE_COLORS.get(clan, (120, 120, 120))
-            rounded_box(im, (cx + 3, ry, cx + col_w - 3, ry + CREW_ROW), 6, fill=fill)
+            d.rounded_rectangle((cx + 3, ry, cx + col_w - 3, ry + CREW_ROW), 6, fill=fill)
             ink = DARK if clan == "yellow" else (255, 255, 255)
             draw_text(
                 im,
@@ -220,12 +220,13 @@ def _draw_crew(im: Image.Image, x0: int, y: int, x1: int, seat: Mapping[str, Any
 
 
 def _draw_artifacts(im: Image.Image, x0: int, y: int, x1: int, artifacts: list[Mapping[str, Any]]) -> None:
+    d = ImageDraw.Draw(im)
     n = max(1, len(artifacts))
     w = min(240, (x1 - x0 - 6 * (n - 1)) // n)
     for i, item in enumerate(artifacts):
         card = item.get("card") or {}
         x = x0 + i * (w + 6)
-        rounded_box(im, (x, y, x + w, y + ART_H), 8, fill=CARD, outline=(150, 90, 170), width=3)
+        d.rounded_rectangle((x, y, x + w, y + ART_H), 8, fill=CARD, outline=(150, 90, 170), width=3)
         stored = item.get("die")
         slot = (x + w - 6 - 38, y + 8, x + w - 6, y + 46)
         if stored:
@@ -235,7 +236,7 @@ def _draw_artifacts(im: Image.Image, x0: int, y: int, x1: int, artifacts: list[M
                 (slot[0], slot[1]),
             )
         else:
-            rounded_box(im, slot, 7, outline=(150, 90, 170), width=2)
+            d.rounded_rectangle(slot, 7, outline=(150, 90, 170), width=2)
             want = card.get("store")
             if want:
                 paste_sprite(im, die("any", str(want), 26), (slot[0] + 6, slot[1] + 6))

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import MUTED, RGB, VIKING_COLORS, draw_text
 
@@ -84,43 +83,6 @@ SEATS: tuple[tuple[RGB, RGB], ...] = (
     ((236, 112, 186), (48, 24, 40)),
     ((150, 214, 90), (30, 44, 24)),
 )
-
-
-SPRITE_AREA = 40_000  # bigger boxes are drawn in place: a sprite would cost as much to paste
-
-
-@lru_cache(maxsize=512)
-def _box_sprite(
-    w: int, h: int, radius: int, fill: RGB | None, outline: RGB | None, width: int
-) -> Image.Image:
-    sprite = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
-    ImageDraw.Draw(sprite).rounded_rectangle(
-        (0, 0, w, h),
-        radius,
-        fill=None if fill is None else (*fill, 255),
-        outline=None if outline is None else (*outline, 255),
-        width=width,
-    )
-    return sprite
-
-
-def rounded_box(
-    im: Image.Image,
-    box: Sequence[float],
-    radius: int,
-    fill: RGB | None = None,
-    outline: RGB | None = None,
-    width: int = 1,
-) -> None:
-    """``ImageDraw.rounded_rectangle`` with the same pixels, pasted from a sprite cached at
-    module level: the cards, chips and slots repeat at a few sizes on every board."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    if all(float(v).is_integer() for v in box) and w * h <= SPRITE_AREA:
-        sprite = _box_sprite(int(w), int(h), radius, fill, outline, width)
-        im.paste(sprite, (int(x0), int(y0)), sprite)
-    else:
-        ImageDraw.Draw(im).rounded_rectangle(tuple(box), radius, fill=fill, outline=outline, width=width)
 
 
 def seat_color(seat: int) -> tuple[RGB, RGB]:
