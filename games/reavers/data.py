@@ -77,6 +77,29 @@ def amount(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+# what a Prophecy counts at the end, in words: (one, many)
+NEED_WORDS: dict[str, tuple[str, str]] = {
+    "territories": ("territory", "territories"),
+    "battles": ("Sea Battle won", "Sea Battles won"),
+    "treasures": ("Keep treasure", "Keep treasures"),
+    "food": ("Food", "Food"),
+    "favor": ("Favor", "Favor"),
+    "dice": ("die", "dice"),
+    "reavers": ("Reaver", "Reavers"),
+    "specialized": ("specialized Reaver", "specialized Reavers"),
+    "artifacts": ("artifact", "artifacts"),
+    "upgrades": ("Ship Upgrade", "Ship Upgrades"),
+    "troll": ("Troll trophy", "Troll trophies"),
+    "kraken": ("Kraken trophy", "Kraken trophies"),
+    "wall": ("Wall trophy", "Wall trophies"),
+}
+
+
+def need_text(need: dict[str, int]) -> str:
+    """A Prophecy's condition in words, e.g. ``3 territories, 1 Kraken trophy``."""
+    return ", ".join(amount(n, *NEED_WORDS.get(what, (what, what))) for what, n in need.items())
+
+
 def effect_text(effect: dict[str, Any]) -> str:
     """A short public text of an effect, e.g. ``+2 Food, 1 red die``."""
     parts = []

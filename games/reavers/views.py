@@ -26,6 +26,7 @@ from games.reavers.data import (
     die_text,
     effect_text,
     location_name,
+    need_text,
 )
 from games.reavers.dice import is_wild, parse_code, player
 from games.reavers.rules import to_act
@@ -66,8 +67,7 @@ def card_view(card_id: str) -> dict[str, Any]:
         )
         out["text"] = f"pay {cost}, or: {effect_text(data['penalty'])}"
     elif card_id in PROPHECIES:
-        need = ", ".join(f"{v} {k}" for k, v in data["need"].items())
-        out["text"] = f"at the end, at least {need}: {data['glory']} Glory"
+        out["text"] = f"at the end, at least {need_text(data['need'])}: {data['glory']} Glory"
     elif card_id in BATTLES:
         out["text"] = f"{data['glory']} Glory, {effect_text(data['reward'])}"
     else:

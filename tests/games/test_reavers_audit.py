@@ -236,3 +236,19 @@ def test_random_cards_are_named_in_words_when_public_and_counts_agree() -> None:
     public = " ".join(_texts(keeps, 6))
     assert "takes 2 random Keep Spoils cards from the deck (a face-down treasure and Keep Wall)" in public
     assert "Gold" not in public and '"K01"' not in json.dumps(reavers.view(keeps, None))
+
+
+def test_card_texts_count_their_things_in_words() -> None:
+    from games.reavers.data import effect_text
+    from games.reavers.views import card_view
+
+    assert (
+        card_view("P06")["text"]
+        == "at the end, at least 1 Kraken trophy: " + f"{card_view('P06')['glory']} Glory"
+    )
+    assert card_view("P07")["text"].startswith("at the end, at least 2 Wall trophies")
+    assert effect_text({"troll": 1, "lose_dice": 1}) == "1 Troll trophy, lose 1 die"
+    assert (
+        effect_text({"kraken": 2, "keep": 2, "lose_dice": 2})
+        == "2 Kraken trophies, 2 Keep Spoils cards, lose 2 dice"
+    )
