@@ -58,7 +58,11 @@ COMMANDS: list[dict[str, Any]] = [
     ),
     _command("trade", "Take dice from the Trade with Villages pool", _DIE, _arg("second", "the second die")),
     _command("fight", "Fight with a number of combat dice", _arg("dice", "how many combat dice")),
-    _command("reroll", "Spend 1 Favor to re-roll combat dice", _arg("which", "blanks, low or all")),
+    _command(
+        "reroll",
+        "Spend 1 Favor to re-roll combat dice",
+        _arg("which", "blanks, low, all, or a number: that many of the lowest dice"),
+    ),
     _command(
         "conquer", "Conquer a territory", _arg("stack", "food, dice or favor"), _arg("how", "force or peace")
     ),

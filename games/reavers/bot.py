@@ -254,7 +254,9 @@ def _reroll(mind: Mind, words: list[str]) -> float:
     deficit = fight.get("defense", 0) - sum(fight.get("dice", []))
     if words[1] == "all":
         return -1.0
-    return 1.0 - 0.3 * max(0, deficit - 1) + (0.2 if words[1] == "low" else 0.0)
+    # "reroll N" (some of the 1s) ranks below both: the bot keeps its blanks-or-low habit
+    bonus = {"low": 0.2, "blanks": 0.0}.get(words[1], -0.1)
+    return 1.0 - 0.3 * max(0, deficit - 1) + bonus
 
 
 def _journey(mind: Mind, words: list[str]) -> float:

@@ -11,7 +11,7 @@ from typing import Any
 from games import core
 from games.core import State
 from games.reavers import flow
-from games.reavers.data import CARDS, effect_text
+from games.reavers.data import CARDS, amount, effect_text
 from games.reavers.dice import apply_effect, combat_choices, player, roll_combat, spend
 
 Frame = dict[str, Any]
@@ -29,7 +29,9 @@ def start(state: State, seat: int, count: int, goal: dict[str, Any], defense: in
         "result": None,
         "goal": goal,
     }
-    core.log(state, seat, f"attacks {name} (defense {defense}) with {count} combat dice")
+    core.log(
+        state, seat, f"attacks {name} (defense {defense}) with {amount(count, 'combat die', 'combat dice')}"
+    )
     _check(state)
 
 
@@ -40,7 +42,7 @@ def hits(state: State) -> int:
 def _check(state: State) -> None:
     fight = state["combat"]
     seat = fight["seat"]
-    core.log(state, seat, f"rolls {' '.join(map(str, fight['dice']))}: {hits(state)} hits")
+    core.log(state, seat, f"rolls {' '.join(map(str, fight['dice']))}: {amount(hits(state), 'hit', 'hits')}")
     if hits(state) >= fight["defense"]:
         _finish(state, won=True)
     elif player(state, seat)["favor"] > 0:
@@ -50,11 +52,14 @@ def _check(state: State) -> None:
 
 
 def roll_actions(state: State, frame: Frame) -> list[str]:
+    """Favor re-rolls "some or all" of the combat dice: the blanks, the blanks and some or all
+    of the 1s (``reroll N``: the N lowest dice), or every die. Other subsets are left out: a
+    blank can only improve, and a 2 cannot."""
     dice = state["combat"]["dice"]
-    actions = []
-    if 0 in dice:
-        actions.append("reroll blanks")
-    if 1 in dice:
+    blanks, ones = dice.count(0), dice.count(1)
+    actions = ["reroll blanks"] if blanks else []
+    actions += [f"reroll {n}" for n in range(blanks + 1, blanks + ones)]
+    if ones:
         actions.append("reroll low")
     return actions + ["reroll all", "stop"]
 
@@ -65,14 +70,19 @@ def roll_act(state: State, frame: Frame, words: list[str]) -> None:
         _finish(state, won=False)
         return
     fight = state["combat"]
-    limit = {"blanks": 1, "low": 2, "all": 3}[words[1]]
-    chosen = [i for i, value in enumerate(fight["dice"]) if value < limit]
+    if words[1].isdigit():
+        chosen = sorted(range(len(fight["dice"])), key=lambda i: fight["dice"][i])[: int(words[1])]
+    else:
+        limit = {"blanks": 1, "low": 2, "all": 3}[words[1]]
+        chosen = [i for i, value in enumerate(fight["dice"]) if value < limit]
     fresh = roll_combat(state, len(chosen))
     for index, value in zip(chosen, fresh, strict=True):
         fight["dice"][index] = value
     player(state, fight["seat"])["favor"] -= 1
     fight["rerolls"] += 1
-    core.log(state, fight["seat"], f"spends 1 Favor to re-roll {len(chosen)} combat dice")
+    core.log(
+        state, fight["seat"], f"spends 1 Favor to re-roll {amount(len(chosen), 'combat die', 'combat dice')}"
+    )
     _check(state)
 
 

@@ -72,20 +72,48 @@ def die_text(color: str, face: str) -> str:
     return f"{color} {FACE_NAMES[face]}"
 
 
+def amount(n: int, one: str, many: str) -> str:
+    """``1 die``, ``2 dice``: a count with the right form of its noun."""
+    return f"{n} {one if n == 1 else many}"
+
+
+# what a Prophecy counts at the end, in words: (one, many)
+NEED_WORDS: dict[str, tuple[str, str]] = {
+    "territories": ("territory", "territories"),
+    "battles": ("Sea Battle won", "Sea Battles won"),
+    "treasures": ("Keep treasure", "Keep treasures"),
+    "food": ("Food", "Food"),
+    "favor": ("Favor", "Favor"),
+    "dice": ("die", "dice"),
+    "reavers": ("Reaver", "Reavers"),
+    "specialized": ("specialized Reaver", "specialized Reavers"),
+    "artifacts": ("artifact", "artifacts"),
+    "upgrades": ("Ship Upgrade", "Ship Upgrades"),
+    "troll": ("Troll trophy", "Troll trophies"),
+    "kraken": ("Kraken trophy", "Kraken trophies"),
+    "wall": ("Wall trophy", "Wall trophies"),
+}
+
+
+def need_text(need: dict[str, int]) -> str:
+    """A Prophecy's condition in words, e.g. ``3 territories, 1 Kraken trophy``."""
+    return ", ".join(amount(n, *NEED_WORDS.get(what, (what, what))) for what, n in need.items())
+
+
 def effect_text(effect: dict[str, Any]) -> str:
     """A short public text of an effect, e.g. ``+2 Food, 1 red die``."""
     parts = []
     for key in ("glory", "food", "favor"):
         if effect.get(key):
-            amount = effect[key]
-            parts.append(f"{'+' if amount > 0 else ''}{amount} {key.capitalize()}")
+            value = effect[key]
+            parts.append(f"{'+' if value > 0 else ''}{value} {key.capitalize()}")
     if effect.get("dice"):
         parts.append(" and ".join(f"a {c} die" for c in effect["dice"]))
     for key, name in (("troll", "Troll"), ("kraken", "Kraken"), ("wall", "Wall")):
         if effect.get(key):
-            parts.append(f"{effect[key]} {name} trophy")
+            parts.append(amount(effect[key], f"{name} trophy", f"{name} trophies"))
     if effect.get("keep"):
-        parts.append(f"{effect['keep']} Keep Spoils")
+        parts.append(amount(effect["keep"], "Keep Spoils card", "Keep Spoils cards"))
     if effect.get("lose_dice"):
-        parts.append(f"lose {effect['lose_dice']} dice")
+        parts.append("lose " + amount(effect["lose_dice"], "die", "dice"))
     return ", ".join(parts) or "nothing"

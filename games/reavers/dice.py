@@ -19,6 +19,7 @@ from games.reavers.data import (
     MAX_DICE,
     REAVERS,
     UPGRADES,
+    effect_text,
 )
 
 Player = dict[str, Any]
@@ -109,7 +110,11 @@ def apply_effect(state: State, seat: int, effect: dict[str, Any]) -> int:
         data = KEEP[card_id]
         if data["kind"] == "treasure":
             p["pile"].append(card_id)
+            core.log(state, seat, "draws a random Keep Spoils card (a face-down treasure)")
         else:  # a wall or tower drawn by an effect gives what it gives at once, no pillage
+            core.log(
+                state, seat, f"draws a random Keep Spoils card ({data['name']}: {effect_text(data['gain'])})"
+            )
             apply_effect(state, seat, data["gain"])
             state["discards"]["keeps"].append(card_id)
     return min(int(effect.get("lose_dice", 0)), len(p["dice"]))

@@ -22,6 +22,7 @@ from games.reavers.data import (
     SLOTS,
     SPACES,
     TERRITORY_GLORY,
+    effect_text,
     location_name,
 )
 from games.reavers.dice import apply_effect, draw, player, roll_face
@@ -175,16 +176,16 @@ def _fire(state: State, loc: str, order: list[int]) -> None:
     for seat in order:
         p = player(state, seat)
         for reaver in p["specialized"].get(loc, []) if loc in SPACES else []:
+            core.log(state, seat, f"{CARDS[reaver]['name']} fires: {effect_text(CARDS[reaver]['ability'])}")
             apply_effect(state, seat, CARDS[reaver]["ability"])
-            core.log(state, seat, f"{CARDS[reaver]['name']} fires")
     for seat in order:
         p = player(state, seat)
         for slot in p["artifacts"]:
             data = CARDS[slot["card"]]
             if slot["die"] is not None and data["location"] == loc:
                 slot["die"] = None
+                core.log(state, seat, f"spends the die on {data['name']}: {effect_text(data['effect'])}")
                 apply_effect(state, seat, data["effect"])
-                core.log(state, seat, f"spends the die on {data['name']}")
 
 
 # --- running automatic frames -------------------------------------------------------------

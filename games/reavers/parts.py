@@ -22,6 +22,7 @@ from games.reavers.data import (
     REAVERS,
     SPACES,
     START,
+    amount,
     die_text,
     location_name,
 )
@@ -57,16 +58,22 @@ def _lose_dice(state: State, seat: int, count: int) -> None:
 
 def start_reavers(state: State, seat: int) -> None:
     cards = [c for c in (draw(state, "reavers") for _ in range(START["reavers"])) if c is not None]
-    _recruited(state, seat, cards)
+    _recruited(state, seat, cards, "draws the starting Reavers")
 
 
-def _recruited(state: State, seat: int, cards: list[str]) -> None:
+def _recruited(state: State, seat: int, cards: list[str], how: str) -> None:
+    """The cards' top-left dice are rolled onto the longship; the cards and the dice are
+    public (a Reaver is face up until it is rallied)."""
+    rolled = []
     for card in cards:
         for color in REAVERS[card]["roll"]:
-            gain_die(state, seat, color, roll_face(state, color))
-    names = " and ".join(REAVERS[c]["name"] for c in cards)
-    core.log(state, seat, f"recruits {names} and rolls their dice")
+            face = roll_face(state, color)
+            gain_die(state, seat, color, face)
+            rolled.append(die_text(color, face))
     if cards:
+        names = " and ".join(REAVERS[c]["name"] for c in cards)
+        dice = amount(len(rolled), "die", "dice")
+        core.log(state, seat, f"{how} {names} and rolls {dice}: {', '.join(rolled)}")
         _push(state, {"kind": "use", "seat": seat, "cards": cards})
 
 
@@ -146,11 +153,13 @@ def recruit_act(state: State, frame: Frame, words: list[str]) -> None:
         return
     if words[2] == "deck":
         cards = [c for c in [draw(state, "reavers")] if c is not None]
+        how = "recruits a random Reaver from the deck,"
     else:
         slot = int(words[2]) - 1
         cards = state["board"]["recruit"][slot]
         state["board"]["recruit"][slot] = []
-    _recruited(state, frame["seat"], cards)
+        how = "recruits"
+    _recruited(state, frame["seat"], cards, how)
 
 
 def use_actions(state: State, frame: Frame) -> list[str]:
@@ -208,6 +217,7 @@ def spoils_act(state: State, frame: Frame, words: list[str]) -> None:
     if words[0] == "take":
         card = draw(state, words[2])
         if card is not None:
+            core.log(state, frame["seat"], f"draws {raids.drawn_text([card], words[2], 'for the leader')}")
             _push(state, {"kind": "collect", "seat": frame["seat"], "cards": [card]})
 
 

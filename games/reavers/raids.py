@@ -14,6 +14,7 @@ from games.reavers.data import (
     UPGRADE_MISSING_GLORY,
     UPGRADE_SPACES,
     UPGRADES,
+    amount,
     die_text,
     effect_text,
 )
@@ -74,7 +75,8 @@ def trade_act(state: State, frame: Frame, words: list[str]) -> None:
             die = next(d for d in pool if code(d) == text)
             pool.remove(die)
             gain_die(state, seat, die["color"], die["face"])
-        core.log(state, seat, "takes " + " and ".join(die_text(*parse_code(w)) for w in words[1:]))  # type: ignore[misc]
+        dice = " and ".join(f"a {die_text(*parse_code(w))} die" for w in words[1:])  # type: ignore[misc]
+        core.log(state, seat, f"takes {dice} from the pool")
     elif words[1] == "food":
         p["food"] += 3
         core.log(state, seat, "takes 3 Food")
@@ -107,7 +109,7 @@ def raid_act(state: State, frame: Frame, words: list[str]) -> None:
     cards: list[str] = []
     if words[0] == "take" and words[2] == "deck":
         cards = [c for c in (draw(state, deck) for _ in range(2)) if c is not None]
-        core.log(state, seat, f"takes 2 {'Village' if deck == 'villages' else 'Keep'} Spoils from the deck")
+        core.log(state, seat, f"takes {drawn_text(cards, deck, 'from the deck')}")
     elif words[0] == "take":
         slot = int(words[2]) - 1
         cards = state["board"][deck][slot]
@@ -115,8 +117,19 @@ def raid_act(state: State, frame: Frame, words: list[str]) -> None:
         core.log(state, seat, "takes the pair " + " and ".join(CARDS[c]["name"] for c in cards))
     extra = [c for c in (draw(state, deck) for _ in range(frame["extra"])) if c is not None]
     if extra:
-        core.log(state, seat, f"draws {len(extra)} bonus card{'s' if len(extra) > 1 else ''}")
+        core.log(state, seat, f"draws {drawn_text(extra, deck, 'as a bonus')}")
     _push(state, {"kind": "collect", "seat": seat, "cards": cards + extra})
+
+
+def drawn_text(cards: list[str], deck: str, where: str) -> str:
+    """Random Spoils cards in words, e.g. ``2 random Village Spoils cards from the deck (Farm
+    and Rune Stone)``. A Keep treasure goes face down to the Glory pile: never named."""
+    kind = "Village" if deck == "villages" else "Keep"
+    names = [
+        "a face-down treasure" if CARDS[c]["kind"] == "treasure" else str(CARDS[c]["name"]) for c in cards
+    ]
+    what = amount(len(cards), f"random {kind} Spoils card", f"random {kind} Spoils cards")
+    return f"{what} {where} ({' and '.join(names)})" if names else f"{what} {where}"
 
 
 def collect(state: State, seat: int, card: str) -> None:

@@ -7,8 +7,8 @@ from typing import Any
 from games import core
 from games.core import IllegalAction, State
 from games.reavers import combat, flow, parts, sea
-from games.reavers.data import CARDS, LOCATION_IDS, location_name
-from games.reavers.dice import artifact_takes, code, find_die, player
+from games.reavers.data import CARDS, LOCATION_IDS, die_text, location_name
+from games.reavers.dice import artifact_takes, code, find_die, parse_code, player
 
 Frame = dict[str, Any]
 ENTRY = ("place", "join")
@@ -33,7 +33,7 @@ def place_act(state: State, frame: Frame, words: list[str]) -> None:
         slot = next(a for a in p["artifacts"] if a["card"] == card)
         slot["die"] = p["dice"].pop(find_die(p, words[2]))
         frame["stored"] = True
-        core.log(state, seat, f"stores a {words[2].replace('-', ' ')} die on {CARDS[card]['name']}")
+        core.log(state, seat, f"stores a {die_text(*parse_code(words[2]))} die on {CARDS[card]['name']}")  # type: ignore[misc]
         return
     flow.pop(state, frame)
     flow.place(state, seat, words[1])

@@ -31,6 +31,7 @@ def sea_act(state: State, frame: Frame, words: list[str]) -> None:
         card = draw(state, "sea")
         if card is None:
             return
+        core.log(state, seat, f"draws a random Sea Battle: {BATTLES[card]['name']}")
     else:
         card = words[2].upper()
         slot = state["board"]["sea"].index(card)

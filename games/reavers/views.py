@@ -22,9 +22,11 @@ from games.reavers.data import (
     TERRITORIES,
     TERRITORY_TYPES,
     UPGRADES,
+    amount,
     die_text,
     effect_text,
     location_name,
+    need_text,
 )
 from games.reavers.dice import is_wild, parse_code, player
 from games.reavers.rules import to_act
@@ -41,7 +43,7 @@ _PROMPTS = {
     "card": "decide about the {card}",
     "conquer": "conquer a territory ({left} left)",
     "commit": "choose how many combat dice to roll",
-    "discard": "give up {count} dice",
+    "discard": "give up {dice}",
     "sea": "choose a Sea Battle",
     "journey": "pay for the Journey or suffer it",
     "battle": "beat {card} by its dice or by combat",
@@ -65,8 +67,7 @@ def card_view(card_id: str) -> dict[str, Any]:
         )
         out["text"] = f"pay {cost}, or: {effect_text(data['penalty'])}"
     elif card_id in PROPHECIES:
-        need = ", ".join(f"{v} {k}" for k, v in data["need"].items())
-        out["text"] = f"at the end, at least {need}: {data['glory']} Glory"
+        out["text"] = f"at the end, at least {need_text(data['need'])}: {data['glory']} Glory"
     elif card_id in BATTLES:
         out["text"] = f"{data['glory']} Glory, {effect_text(data['reward'])}"
     else:
@@ -179,6 +180,17 @@ def _target(frame: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def _starting(state: State) -> dict[str, Any] | None:
+    """The starting Reavers a seat is deciding before the first round: drawn and their dice
+    rolled in front of everyone, so public, like the cards of a Recruit slot."""
+    if state["phase"] != "start":
+        return None
+    frame = next((f for f in reversed(state["stack"]) if f["kind"] == "use"), None)
+    if frame is None:
+        return None
+    return {"seat": frame["seat"], "cards": [card_view(c) for c in frame["cards"]]}
+
+
 def _combat(state: State) -> dict[str, Any] | None:
     fight = state["combat"]
     if fight is None:
@@ -202,6 +214,7 @@ def prompt(state: State) -> str:
         "color": frame["colors"][0] if kind == "face" else "",
         "left": frame.get("left"),
         "count": frame.get("count"),
+        "dice": amount(int(frame.get("count") or 0), "die", "dice"),
     }
     return _PROMPTS[kind].format(**fields)
 
@@ -239,6 +252,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "discards": {deck: len(cards) for deck, cards in state["discards"].items() if deck != "prophecies"},
         "seats": [_seat_view(state, s) for s in range(state["players"])],
         "resolving": _resolving(state),
+        "starting": _starting(state),
         "combat": _combat(state),
         "log": [dict(line) for line in state["log"][-10:]],
         "over": state["phase"] == "over",
@@ -312,7 +326,11 @@ def _label(state: State, verb: str, args: list[str]) -> str:
     if verb == "trade":
         return "Take " + " and ".join(_die_label(a) for a in args)
     if verb == "fight":
-        return f"Fight with {arg} combat dice"
+        return "Fight with " + amount(int(arg) if arg.isdigit() else 0, "combat die", "combat dice")
+    if verb == "reroll" and arg.isdigit():
+        return (
+            "Re-roll the lowest die (1 Favor)" if arg == "1" else f"Re-roll the {arg} lowest dice (1 Favor)"
+        )
     if verb == "reroll":
         return {
             "blanks": "Re-roll the blank dice (1 Favor)",

@@ -19,9 +19,11 @@ from render.common import (
     WIDTH,
     board_header,
     encode_board,
+    encode_png,
     outcome_header,
     posterize,
 )
+from render.common.png import SIZE_SOFT
 from render.reavers.dice import pawn
 from render.reavers.locations import draw_locations, locations_height
 from render.reavers.ships import draw_ship, panel_height
@@ -30,6 +32,18 @@ from render.reavers.style import BG, View, name_of, seat_color
 
 PHASES = {"start": "Starting Reavers", "place": "Placing", "resolve": "Resolving"}
 LOG_H = 170
+# Boards this tall (late five-player games) pass SIZE_SOFT at zlib level 3, and
+# ``encode_board`` then packs them again at level 6: level 4 at once is under the limit
+# at about half the cost of the two passes.
+TALL = 2240
+
+
+def _encode(im: Image.Image) -> bytes:
+    if im.height >= TALL:
+        data = encode_png(im, level=4)
+        if len(data) <= SIZE_SOFT:
+            return data
+    return encode_board(im)
 
 
 def _header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
@@ -108,7 +122,8 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     has_combat = bool(view.get("combat"))
     # while pawns are placed there is nothing being resolved: no band for it then, unless it
     # holds the last combat or the recent moves
-    mid_h = mid_height(view) if view.get("resolving") or has_combat or not odd else 0
+    busy = view.get("resolving") or view.get("starting") or has_combat
+    mid_h = mid_height(view) if busy or not odd else 0
     ships_top = mid_top + (mid_h + GAP if mid_h else 0)
     # the recent moves go beside the last longship when it is alone in its row, else beside
     # the location being resolved, or (with a combat there) in a band of their own
@@ -154,4 +169,4 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
         y += heights[r] + GAP
     if log_row:
         draw_log(im, view, names, (MARGIN, y, WIDTH - MARGIN, y + LOG_H))
-    return encode_board(posterize(im))
+    return _encode(posterize(im))

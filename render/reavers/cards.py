@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.reavers.data import need_text
 from render.common import DARK, GOLD, INK, Box, draw_text, icon, paste_sprite, shade
 from render.reavers.dice import die
 from render.reavers.style import (
@@ -204,7 +205,7 @@ def draw_prophecy(im: Image.Image, box: Box, card: Card) -> None:
         min_size=12,
     )
     need = card.get("need") or {}
-    words = ", ".join(f"{v} {k}" for k, v in need.items()) or str(card.get("text") or "")
+    words = need_text({str(k): int(v) for k, v in need.items()}) or str(card.get("text") or "")
     draw_text(
         im,
         (x0 + 8, y1 - 13),

@@ -106,6 +106,10 @@ def draw_resolving(im: Image.Image, view: View, names: Sequence[str], box: Box) 
             lines = [
                 name_seats(str(e.get("text", "")), list(names)) for e in list(view.get("log") or [])[-1:]
             ]
+            starting = view.get("starting") if phase == "start" else None
+            if starting:
+                _draw_starting(im, starting, names, (x0 + 14, y0 + 38, x1 - 14, y1 - 8))
+                return
             if phase == "start":
                 lines = ["each player in turn rallies, leads or specializes a starting Reaver"]
             elif phase == "place":
@@ -153,32 +157,54 @@ def draw_resolving(im: Image.Image, view: View, names: Sequence[str], box: Box) 
         _draw_step(im, view, res, (x0 + 14, y0 + 96, x1 - 14, y1 - 8))
 
 
+def _draw_starting(im: Image.Image, starting: View, names: Sequence[str], box: Box) -> None:
+    """The seat deciding its starting Reavers, and the cards still to rally, lead or specialize."""
+    x0, y0, x1, y1 = box
+    seat = int(starting.get("seat", 0) or 0)
+    end = _seat_chip(im, x0, y0 + 16, seat, names, 26, (x1 - x0) // 2)
+    draw_text(
+        im,
+        (end + 10, y0 + 16),
+        "rallies, leads or specializes:",
+        17,
+        MUTED,
+        anchor="lm",
+        max_width=max(20, x1 - end - 10),
+        min_size=12,
+    )
+    _draw_cards(im, list(starting.get("cards") or []), (x0, y0 + 40, x1, y1))
+
+
+def _draw_cards(im: Image.Image, cards: list, box: Box) -> None:
+    x0, y0, x1, y1 = box
+    if not cards or y1 - y0 < 40:
+        return
+    w = min(200, (x1 - x0 - 6 * (len(cards) - 1)) // len(cards))
+    x = x0
+    for card in cards:
+        draw_any(im, (x, y0, x + w, y1), card)
+        x += w + 6
+
+
 def _draw_step(im: Image.Image, view: View, res: dict, box: Box) -> None:
     x0, y0, x1, y1 = box
     notes = []
     if res.get("left"):
         notes.append(f"{res['left']} action{'s' if res['left'] != 1 else ''} left")
     if res.get("discard"):
-        notes.append(f"discard {res['discard']} dice")
+        notes.append(f"discard {res['discard']} {'die' if res['discard'] == 1 else 'dice'}")
     target = res.get("target")
     if target:
         notes.append(f"may attack {target.get('name', '?')} (defense {target.get('defense', '?')})")
-    x = x0
     if notes:
         box_ = draw_text(im, (x0, y0 + 2), " · ".join(notes), 16, GOLD, bold=True, max_width=x1 - x0)
         y0 = box_[3] + 4
-    cards = list(res.get("cards") or [])
-    if not cards or y1 - y0 < 40:
-        return
-    w = min(200, (x1 - x0 - 6 * (len(cards) - 1)) // len(cards))
-    for card in cards:
-        draw_any(im, (x, y0, x + w, y1), card)
-        x += w + 6
+    _draw_cards(im, list(res.get("cards") or []), (x0, y0, x1, y1))
 
 
 def mid_height(view: View) -> int:
     """The band of the location being resolved: taller while it shows the current cards."""
-    res = view.get("resolving") or {}
+    res = view.get("resolving") or view.get("starting") or {}
     return RESOLVE_H + (CARDS_H if res.get("cards") else 0)
 
 

@@ -111,7 +111,8 @@ def effect_words(effect: Mapping[str, Any] | None) -> str:
     for color in effect.get("dice") or []:
         words.append(f"{color} die")
     if effect.get("lose_dice"):
-        words.append(f"lose {effect['lose_dice']} dice")
+        lose = int(effect["lose_dice"])
+        words.append(f"lose {lose} {'die' if lose == 1 else 'dice'}")
     for key in ("troll", "kraken", "wall"):
         n = int(effect.get(key, 0) or 0)
         if n:

@@ -375,7 +375,7 @@ def test_the_view_has_the_keys_of_the_contract_schema() -> None:
     assert set(view) == {
         "game", "seat", "players", "to_act", "prompt", "phase", "round", "rounds", "options", "start",
         "honor", "picks", "queue", "locations", "board", "decks", "discards", "seats", "resolving",
-        "combat", "log", "over", "outcome", "private",
+        "starting", "combat", "log", "over", "outcome", "private",
     }  # fmt: skip
     assert set(view["board"]) == {
         "recruit",

@@ -135,3 +135,21 @@ def test_no_text_over_text_with_long_names() -> None:
         found += check("board", partial(board_png, rv.public(state), names=rv.LONG_NAMES))
         found += check("hand", partial(hand_png, rv.seen_by(state, 0), names=rv.LONG_NAMES, seat=0))
     assert not found, "\n".join(found[:20])
+
+
+def test_the_starting_reavers_being_decided_are_drawn() -> None:
+    from render.common import recording
+
+    state = next(s for s in rv.playout(3, 3) if rv.public(s).get("starting"))
+    view = rv.public(state)
+    names = rv.NAMES[:3]
+    with recording() as record:
+        check_board(view, names)
+    starting = [p.text for p in record.texts if p.panel == "resolving"]
+    seat = view["starting"]["seat"]
+    assert names[seat] in starting
+    for card in view["starting"]["cards"]:
+        assert card["name"] in starting and card["text"] in starting
+    other = copy.deepcopy(view)
+    other["starting"]["cards"] = other["starting"]["cards"][:1]
+    assert board_png(other, names=names) != board_png(view, names=names)
