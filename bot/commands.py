@@ -165,6 +165,11 @@ class GameCommands(app_commands.Group):
         )
         await _ctl(interaction).run(interaction, request)
 
+    @app_commands.command(description="Post the animated replay of a finished game of this channel")
+    @app_commands.describe(number="The game's number from /game history (default: the last one)")
+    async def replay(self, interaction: discord.Interaction, number: int | None = None) -> None:
+        await _ctl(interaction).send_replay(interaction, number)
+
     @app_commands.command(description="The finished games of this channel, and their game files")
     async def history(self, interaction: discord.Interaction) -> None:
         await _ctl(interaction).send_history(interaction)

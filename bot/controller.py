@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+import games
 from bot import components, messages, turns
 from bot.delivery import Delivery
 from bot.table import Panel, Reply, Table, TableError
@@ -250,6 +251,27 @@ class Controller:
         data = json.dumps(export, indent=1, ensure_ascii=False).encode()
         file = discord.File(io.BytesIO(data), filename=f"skald-game-{game_id}.json")
         await interaction.response.send_message(messages.clip(text), file=file, ephemeral=True)
+
+    async def send_replay(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """The animated replay of a finished game, posted in the channel (it takes seconds
+        to make, so the answer is deferred; it pings nobody)."""
+        try:
+            _, export = await self.table.export(str(interaction.channel_id), game_id)
+        except TableError as error:
+            await self.say(interaction, str(error))
+            return
+        await interaction.response.defer(thinking=True)
+        gif = await messages.replay_async({"replay": export})
+        if gif is None:
+            await interaction.followup.send("This game has no pictures to replay.")
+            return
+        title = games.get(export["game"]).title
+        name = f"replay-{game_id or 'last'}.gif"
+        await interaction.followup.send(
+            f"The {title} game, turn by turn.",
+            file=discord.File(io.BytesIO(gif), filename=name),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def send_log(self, interaction: discord.Interaction) -> None:
         try:

@@ -58,6 +58,10 @@ async def draw_async(payload: dict[str, Any]) -> bytes | None:
     return await asyncio.get_running_loop().run_in_executor(_DRAWING, draw, payload)
 
 
+async def replay_async(payload: dict[str, Any]) -> bytes | None:
+    return await asyncio.get_running_loop().run_in_executor(_REPLAYS, replay, payload)
+
+
 def clip(text: str) -> str:
     """Discord refuses a message over 2,000 characters: cut it to fit."""
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
@@ -88,7 +92,7 @@ async def build(payload: dict[str, Any], *, with_hand_button: bool = True, tag: 
     if png is not None:
         files.append(discord.File(io.BytesIO(png), filename=filename(payload, tag)))
     if payload.get("replay"):
-        gif = await asyncio.get_running_loop().run_in_executor(_REPLAYS, replay, payload)
+        gif = await replay_async(payload)
         if gif is not None:
             files.append(discord.File(io.BytesIO(gif), filename=f"replay{'-' + tag if tag else ''}.gif"))
     view = components.public_view(payload, with_hand_button=with_hand_button)

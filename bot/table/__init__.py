@@ -161,7 +161,10 @@ class Table:
     async def history(self, channel_id: str) -> tuple[str, list[tuple[int, str]]]:
         return await self.reading.history(channel_id)
 
-    async def export(self, channel_id: str, game_id: int) -> tuple[str, dict[str, Any]]:
+    async def export(self, channel_id: str, game_id: int | None = None) -> tuple[str, dict[str, Any]]:
+        """A finished game's file: ``game_id``, or the channel's latest finished game."""
+        if game_id is None:
+            game_id = await self.reading.last_finished(channel_id)
         return await self.reading.export(channel_id, game_id)
 
     async def active(self, channel_id: str) -> GameRow:

@@ -174,6 +174,12 @@ class Reading:
         lines.append("Pick one below to get its game file (it replays the whole game).")
         return "\n".join(lines), choices
 
+    async def last_finished(self, channel_id: str) -> int:
+        rows = await self.storage.finished_games(channel_id, limit=1)
+        if not rows:
+            raise TableError("No game has finished in this channel yet.")
+        return rows[0].id
+
     async def export(self, channel_id: str, game_id: int) -> tuple[str, dict[str, Any]]:
         """The replayable file of one of the channel's finished games."""
         game = await self.storage.game(game_id)
