@@ -9,6 +9,7 @@ from games.core import State
 from games.knarr import flow
 from games.knarr.data import (
     ARTIFACT_IDS,
+    ARTIFACTS,
     COLORS,
     FACE_UP_DESTINATIONS,
     HAND_SIZE,
@@ -127,6 +128,10 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
         discarding=None,
         result=None,
     )
+    in_play = [ARTIFACTS[a]["name"] for a in state["options"]["artifacts"]]
+    if in_play:
+        drawn = " (drawn at random)" if artifact == "random" else ""
+        core.log(state, None, f"artifacts in play: {' and '.join(in_play)}{drawn}")
     core.log(state, first, "goes first")
     flow.start_turn(state)
     return state

@@ -745,3 +745,16 @@ def test_commands_and_options_follow_the_contract() -> None:
         assert set(command) == {"name", "description", "args"}
     for option in knarr.OPTIONS:
         assert option["default"] in option["choices"]
+
+
+def test_the_artifacts_in_play_are_named_in_the_log() -> None:
+    state = knarr.setup(5, 3, {"artifact": "random", "mead_cup": "off"})
+    (artifact,) = state["options"]["artifacts"]
+    from games.knarr.data import ARTIFACTS
+
+    assert state["log"][0] == {
+        "seat": None,
+        "text": f"artifacts in play: {ARTIFACTS[artifact]['name']} (drawn at random)",
+    }
+    two = knarr.setup(5, 2, {})  # the Mead Cup on its own with two players
+    assert two["log"][0]["text"] == "artifacts in play: Mead Cup"
