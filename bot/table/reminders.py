@@ -37,10 +37,13 @@ class Reminders:
                 fresh = await self.storage.game(game.id)
                 if fresh is None or fresh.status != "playing" or fresh.remind_at != game.remind_at:
                     continue
-                queued.append(await self._nudge(fresh, now))
+                queue = await self._nudge(fresh, now)
+                if queue is not None:
+                    queued.append(queue)
         return queued
 
-    async def _nudge(self, game: GameRow, now: float) -> int:
+    async def _nudge(self, game: GameRow, now: float) -> int | None:
+        """Queue the nudge, unless another process (or round) took this reminder first."""
         module = games.get(game.game)
         seats = await self.storage.seats(game.id)
         views = seat_view(seats)
@@ -70,8 +73,10 @@ class Reminders:
             )
             nudges, remind_at = game.nudges, None
             payload = {"text": text}
+        assert game.remind_at is not None
         async with self.storage.transaction() as tx:
-            await self.storage.set_nudges(tx, game.id, nudges, remind_at)
+            if not await self.storage.take_reminder(tx, game.id, game.remind_at, nudges, remind_at):
+                return None
             return await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now)
 
     async def dm_failed(self, game_id: int, user_id: str) -> int | None:
