@@ -42,7 +42,7 @@ async def _serve() -> int:
     import aiohttp
     import discord
 
-    from bot.app import SkaldBot
+    from bot.app import ShardedSkaldBot, SkaldBot
     from bot.config import SettingsError, load_settings
     from bot.storage import Storage
     from bot.table import Table
@@ -60,10 +60,20 @@ async def _serve() -> int:
         _point_at_fake_discord(settings.fake_discord_url)
         extra["guild_ready_timeout"] = 0.2
     _quiet_voice()
+    kind = SkaldBot
+    if settings.shards is not None:
+        kind = ShardedSkaldBot
+        extra.update(shard_ids=list(settings.shards.ids), shard_count=settings.shards.count)
+        logging.getLogger("skald").info(
+            "serving shards %s of %d (%.0f%% of the request budget)",
+            ",".join(map(str, settings.shards.ids)),
+            settings.shards.count,
+            settings.rate_share * 100,
+        )
     storage = await Storage.open(settings.database)
     table = Table(storage, default_reminder_hours=settings.reminder_hours)
     try:
-        async with SkaldBot(table, test_guild=settings.test_guild, **extra) as bot:
+        async with kind(table, test_guild=settings.test_guild, **extra) as bot:
             await bot.start(settings.token)
     except discord.LoginFailure:
         print(WRONG_TOKEN, file=sys.stderr)

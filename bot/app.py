@@ -98,3 +98,8 @@ class SkaldBot(ext_commands.Bot):
             text = str(error)
         with contextlib.suppress(discord.HTTPException):
             await self.controller.say(interaction, text)
+
+
+class ShardedSkaldBot(SkaldBot, ext_commands.AutoShardedBot):
+    """The bot serving some of the token's Discord shards (``SKALD_SHARDS``): one of several
+    processes on one PostgreSQL database, each given ``shard_ids`` and ``shard_count``."""

@@ -20,12 +20,26 @@ class SettingsError(ValueError):
 
 
 @dataclass(frozen=True)
+class Shards:
+    """The Discord shards this process serves, of how many in all."""
+
+    ids: tuple[int, ...]
+    count: int
+
+
+@dataclass(frozen=True)
 class Settings:
     token: str
     database: str
     test_guild: int | None
     reminder_hours: float
     fake_discord_url: str | None
+    shards: Shards | None = None  # None: one process, discord.py decides
+
+    @property
+    def rate_share(self) -> float:
+        """This process's share of the token's global request budget: its shards of all."""
+        return 1.0 if self.shards is None else len(self.shards.ids) / self.shards.count
 
 
 def _test_guild(text: str) -> int | None:
@@ -52,6 +66,24 @@ def _reminder_hours(text: str) -> float:
     return hours
 
 
+def _shards(text: str) -> Shards | None:
+    if not text:
+        return None
+    wrong = SettingsError(
+        f"SKALD_SHARDS must name this process's shards and how many there are in all, "
+        f"such as 0,1/4 (shards 0 and 1 of 4), each below the total and none twice, not {text!r}; "
+        "leave it empty to run every shard in one process."
+    )
+    ids_text, slash, count_text = text.partition("/")
+    parts = [p.strip() for p in ids_text.split(",")]
+    if not slash or not count_text.strip().isdigit() or not all(p.isdigit() for p in parts):
+        raise wrong
+    ids, count = tuple(int(p) for p in parts), int(count_text)
+    if count < 1 or len(set(ids)) != len(ids) or any(i >= count for i in ids):
+        raise wrong
+    return Shards(tuple(sorted(ids)), count)
+
+
 def load_settings() -> Settings:
     """The settings, or a ``SettingsError`` with one line for each that is wrong."""
     load_dotenv()
@@ -70,6 +102,7 @@ def load_settings() -> Settings:
         test_guild=checked(_test_guild, "SKALD_TEST_GUILD", None),
         reminder_hours=checked(_reminder_hours, "SKALD_REMINDER_HOURS", 24.0),
         fake_discord_url=os.environ.get("DISCORD_FAKE_URL", "").strip() or None,
+        shards=checked(_shards, "SKALD_SHARDS", None),
     )
     if problems:
         raise SettingsError("\n".join(problems))

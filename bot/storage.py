@@ -1,22 +1,20 @@
-"""SQLite storage through aiosqlite: games, seats, the action log and the outbox.
+"""Storage: games, seats, the action log and the outbox, in SQLite or PostgreSQL.
 
-Two connections. Writes go through ``transaction()`` on the writer, which holds a lock
-so that two coroutines never interleave statements of different transactions. Reads go
-through a second connection, so they only ever see committed rows (WAL), never the half
-of another coroutine's open transaction.
+Every statement is written once here, with ``?`` placeholders, in the SQL both databases
+understand; ``bot.db`` runs it on the one chosen by ``Storage.open`` (a file path, or a
+``postgresql://`` URL). Writes take the open transaction ``tx`` from ``transaction()``:
+one transaction per change, the outbox rows it calls for written in it. Reads outside a
+transaction only see committed rows.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import resources
 from typing import Any
 
-import aiosqlite
-
+from bot.db import Backend, Row, SqliteBackend, Tx, open_backend
 from bot.people import Prefs
 from bot.rows import ActionRow, GameRow, OutboxRow, SeatRow, game_row, outbox_row, seat_row
 
@@ -24,88 +22,44 @@ __all__ = ["ActionRow", "GameRow", "OutboxRow", "SeatRow", "Storage", "Tx"]
 
 ACTIVE = ("lobby", "playing")
 
-# The open transaction handed to the write methods below; the table parts only pass it on.
-Tx = aiosqlite.Connection
-
-
-def _migrations() -> list[tuple[int, str]]:
-    folder = resources.files("bot") / "migrations"
-    found = []
-    for item in folder.iterdir():
-        name = item.name
-        if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), item.read_text(encoding="utf-8")))
-    return sorted(found)
-
-
 _SEATS = "SELECT * FROM seats WHERE game_id = ? ORDER BY position"
 
 
-async def _connect(path: str) -> aiosqlite.Connection:
-    db = await aiosqlite.connect(path, isolation_level=None)
-    db.row_factory = aiosqlite.Row
-    await db.execute("PRAGMA busy_timeout=5000")
-    await db.execute("PRAGMA foreign_keys=ON")
-    return db
-
-
 class Storage:
-    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
-        self.db = db
-        self.reader = reader or db
-        self._write = asyncio.Lock()
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
 
     @classmethod
     async def open(cls, path: str) -> Storage:
-        db = await _connect(path)
-        await db.execute("PRAGMA journal_mode=WAL")
-        storage = cls(db)
-        await storage.migrate()
-        if path != ":memory:":
-            storage.reader = await _connect(path)
-        return storage
+        """The SQLite file at ``path`` (``:memory:`` for none), or the PostgreSQL database
+        a ``postgresql://`` URL names; migrated to the newest schema."""
+        return cls(await open_backend(path))
+
+    @property
+    def db(self) -> Any:
+        """SQLite's writer connection (for tests that look at the file's own tables)."""
+        assert isinstance(self.backend, SqliteBackend)
+        return self.backend.db
 
     async def close(self) -> None:
-        if self.reader is not self.db:
-            await self.reader.close()
-        await self.db.close()
+        await self.backend.close()
 
     async def migrate(self) -> int:
         """Apply the numbered migrations not yet applied; returns the schema version."""
-        async with self.db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        current = row[0] if row else 0
-        for number, sql in _migrations():
-            if number <= current:
-                continue
-            # One script, one transaction: a migration applies whole or not at all.
-            async with self._write:
-                await self.db.executescript(
-                    f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
-                )
-            current = number
-        return current
+        return await self.backend.migrate()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        async with self._write:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.db
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+        async with self.backend.transaction() as tx:
+            yield tx
 
     # --- reads ---------------------------------------------------------------------
 
-    async def _one(self, sql: str, *args: Any) -> aiosqlite.Row | None:
-        async with self.reader.execute(sql, args) as cursor:
-            return await cursor.fetchone()
+    async def _one(self, sql: str, *args: Any) -> Row | None:
+        return await self.backend.one(sql, args)
 
-    async def _all(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
-        async with self.reader.execute(sql, args) as cursor:
-            return list(await cursor.fetchall())
+    async def _all(self, sql: str, *args: Any) -> list[Row]:
+        return await self.backend.all(sql, args)
 
     async def active_game(self, channel_id: str) -> GameRow | None:
         row = await self._one(
@@ -127,8 +81,7 @@ class Storage:
 
     async def actions_in(self, tx: Tx, game_id: int) -> list[ActionRow]:
         """The game's log as the open transaction sees it (its own new rows too)."""
-        async with tx.execute("SELECT * FROM actions WHERE game_id = ? ORDER BY n", (game_id,)) as cursor:
-            rows = await cursor.fetchall()
+        rows = await tx.fetchall("SELECT * FROM actions WHERE game_id = ? ORDER BY n", (game_id,))
         return [ActionRow(r["n"], r["kind"], r["seat"], r["user_id"], r["action"], r["at"]) for r in rows]
 
     async def actions(self, game_id: int) -> list[ActionRow]:
@@ -157,16 +110,16 @@ class Storage:
     async def claim(self, outbox_id: int, owner: str, now: float, lease: float) -> OutboxRow | None:
         """Take a row for sending, if nobody has sent or holds it; the row as it stands
         under the claim (with when an earlier, unconfirmed send began)."""
-        async with self.transaction() as db:
-            async with db.execute(
+        async with self.transaction() as tx:
+            # Locked while claimed: a second process skips the row instead of claiming it too.
+            row = await tx.fetchone(
                 "SELECT * FROM outbox WHERE id = ? AND sent_at IS NULL AND failed IS NULL"
-                " AND (claimed_until IS NULL OR claimed_until < ?)",
+                " AND (claimed_until IS NULL OR claimed_until < ?)" + tx.skip_locked,
                 (outbox_id, now),
-            ) as cursor:
-                row = await cursor.fetchone()
+            )
             if row is None:
                 return None
-            await db.execute(
+            await tx.execute(
                 "UPDATE outbox SET claimed_by = ?, claimed_until = ?, attempted_at = ?,"
                 " attempts = attempts + 1 WHERE id = ?",
                 (owner, now + lease, now, outbox_id),
@@ -180,17 +133,16 @@ class Storage:
         return [r[0] for r in rows]
 
     async def free_claims(self, owner: str) -> int:
-        async with self.transaction() as db:
-            cursor = await db.execute(
+        async with self.transaction() as tx:
+            return await tx.execute(
                 "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND sent_at IS NULL",
                 (owner,),
             )
-            return cursor.rowcount
 
     async def release(self, outbox_id: int, *, next_try: float | None, failed: str | None) -> None:
         """A send failed: try again at ``next_try``, or never (``failed`` says why)."""
-        async with self.transaction() as db:
-            await db.execute(
+        async with self.transaction() as tx:
+            await tx.execute(
                 "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL, attempted_at = NULL,"
                 " next_try = ?, failed = ? WHERE id = ?",
                 (next_try, failed, outbox_id),
@@ -198,11 +150,10 @@ class Storage:
 
     async def mark_sent(self, outbox_id: int, now: float, message_id: str | None = None) -> None:
         """Delivered: keep a short trace for audit and drop the bulky payload (views, names)."""
-        async with self.transaction() as db:
-            async with db.execute("SELECT payload FROM outbox WHERE id = ?", (outbox_id,)) as cursor:
-                row = await cursor.fetchone()
+        async with self.transaction() as tx:
+            row = await tx.fetchone("SELECT payload FROM outbox WHERE id = ?", (outbox_id,))
             trace = json.dumps({"text": json.loads(row[0]).get("text", "")[:120]}) if row else "{}"
-            await db.execute(
+            await tx.execute(
                 "UPDATE outbox SET sent_at = ?, message_id = ?, payload = ?, claimed_by = NULL,"
                 " claimed_until = NULL WHERE id = ?",
                 (now, message_id, trace, outbox_id),
@@ -213,13 +164,31 @@ class Storage:
         return row[0] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self.transaction() as db:
-            await db.execute(
+        async with self.transaction() as tx:
+            await tx.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = ?",
                 (key, value, value),
             )
 
     # --- writes inside a transaction (``tx`` from ``transaction()``) -----------------
+
+    async def lock_game(self, tx: Tx, game_id: int) -> GameRow | None:
+        """The game as it stands, its row locked until ``tx`` ends: changes to one game
+        are serialized by the database, across processes (SQLite: BEGIN IMMEDIATE has
+        already taken the one writer lock)."""
+        row = await tx.fetchone("SELECT * FROM games WHERE id = ?" + tx.for_update, (game_id,))
+        return game_row(row) if row else None
+
+    async def take_reminder(
+        self, tx: Tx, game_id: int, remind_at: float, nudges: int, next_at: float | None
+    ) -> bool:
+        """Claim a due reminder: move it on only if it is still the one due at ``remind_at``
+        (False: another process or round sent it, or a move reset it)."""
+        changed = await tx.execute(
+            "UPDATE games SET nudges = ?, remind_at = ? WHERE id = ? AND status = 'playing' AND remind_at = ?",
+            (nudges, next_at, game_id, remind_at),
+        )
+        return changed == 1
 
     async def create_game(
         self,
@@ -233,18 +202,15 @@ class Storage:
         now: float,
     ) -> int:
         """A new game in the lobby; returns its id."""
-        cursor = await tx.execute(
+        return await tx.insert(
             "INSERT INTO games (channel_id, game, status, host_id, options, seed,"
             " reminder_hours, created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
             (channel_id, game, host_id, json.dumps(options), seed, reminder_hours, now, now),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
 
     async def seats_in(self, tx: Tx, game_id: int) -> list[SeatRow]:
         """The seats as this transaction sees them (with its own changes)."""
-        async with tx.execute(_SEATS, (game_id,)) as cursor:
-            return [seat_row(r) for r in await cursor.fetchall()]
+        return [seat_row(r) for r in await tx.fetchall(_SEATS, (game_id,))]
 
     async def add_seat(
         self, tx: Tx, game_id: int, user_id: str, name: str, position: int, level: str = "sensible"
@@ -276,11 +242,11 @@ class Storage:
 
     async def close_dms(self, tx: Tx, game_id: int, user_id: str) -> bool:
         """Mark a seat's DMs closed; False if they were already marked (or no such seat)."""
-        cursor = await tx.execute(
+        changed = await tx.execute(
             "UPDATE seats SET dm_closed = 1 WHERE game_id = ? AND user_id = ? AND dm_closed = 0",
             (game_id, user_id),
         )
-        return cursor.rowcount == 1
+        return changed == 1
 
     async def set_host(self, tx: Tx, game_id: int, host_id: str) -> None:
         await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", (host_id, game_id))
@@ -317,7 +283,7 @@ class Storage:
     ) -> bool:
         """Store the next version of ``game``'s state (nudges reset, any undo request
         dropped, ``result`` kept if None); False if another change got there first."""
-        cursor = await tx.execute(
+        changed = await tx.execute(
             "UPDATE games SET state = ?, version = version + 1, status = ?, remind_at = ?, nudges = 0,"
             " undo_request = NULL, result = COALESCE(?, result), updated_at = ?, dm_due = ?, board_log = ?"
             " WHERE id = ? AND version = ?",
@@ -333,26 +299,24 @@ class Storage:
                 game.version,
             ),
         )
-        return cursor.rowcount == 1
+        return changed == 1
 
     async def insert_outbox(
         self, tx: Tx, game_id: int, kind: str, target: str, payload: dict[str, Any], now: float
     ) -> int:
-        cursor = await tx.execute(
+        return await tx.insert(
             "INSERT INTO outbox (game_id, kind, target, payload, created_at) VALUES (?, ?, ?, ?, ?)",
             (game_id, kind, target, json.dumps(payload), now),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
 
     async def append_actions(
         self, tx: Tx, game_id: int, rows: list[tuple[str, int | None, str | None, str]], now: float
     ) -> None:
         """Add (kind, seat, user_id, action) rows to the game's log, numbered on from its end."""
-        async with tx.execute(
-            "SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", (game_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        # The game's row is locked first, so two changes to one game, in any process, take
+        # turns: the second waits here, then finds the game's version moved on (save_state).
+        await self.lock_game(tx, game_id)
+        row = await tx.fetchone("SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", (game_id,))
         n = row[0] if row else 0
         for kind, seat, user_id, action in rows:
             n += 1
@@ -414,17 +378,16 @@ class Storage:
 
     async def drop_held(self, tx: Tx, held_id: int) -> bool:
         """Take one held notice; False when another process took it first."""
-        cursor = await tx.execute("DELETE FROM held WHERE id = ?", (held_id,))
-        return cursor.rowcount == 1
+        return await tx.execute("DELETE FROM held WHERE id = ?", (held_id,)) == 1
 
     async def set_turn_since(self, tx: Tx, game_id: int, when: float) -> None:
         await tx.execute("UPDATE games SET turn_since = ? WHERE id = ?", (when, game_id))
 
     async def cover_seat(self, tx: Tx, game_id: int, user_id: str, until: float | None) -> bool:
-        cursor = await tx.execute(
+        changed = await tx.execute(
             "UPDATE seats SET covered_until = ? WHERE game_id = ? AND user_id = ?", (until, game_id, user_id)
         )
-        return cursor.rowcount == 1
+        return changed == 1
 
     async def covered_seats(self) -> list[tuple[int, str, float]]:
         """Seats the bot plays for an away player, in games still being played: (game, user, until)."""

@@ -12,6 +12,7 @@ GAMES_FORBIDDEN = {
     "discord",
     "PIL",
     "aiosqlite",
+    "asyncpg",
     "asyncio",
     "random",
     "time",
@@ -19,7 +20,7 @@ GAMES_FORBIDDEN = {
     "bot",
     "render",
 }
-RENDER_FORBIDDEN = {"discord", "aiosqlite", "bot"}
+RENDER_FORBIDDEN = {"discord", "aiosqlite", "asyncpg", "bot"}
 
 
 def _imported_roots(path: Path) -> set[str]:

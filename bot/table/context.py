@@ -62,7 +62,8 @@ class Context:
         self._locks: dict[str, asyncio.Lock] = {}
 
     def lock(self, channel_id: str) -> asyncio.Lock:
-        """Moves on one channel's game run one at a time."""
+        """Moves on one channel's game run one at a time in this process (other processes
+        on the same database are held back by the game's row lock, see ``Storage.lock_game``)."""
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
     # --- lookups -----------------------------------------------------------------

@@ -50,7 +50,8 @@ class Reminders:
     async def _nudge(self, game: GameRow, now: float) -> int | None:
         """Remind whoever the game waits for, except inside their quiet hours (then the
         reminder waits until the first of them ends) or while they are away (the others
-        are told instead). Returns the reminder's outbox id, or None when it waits."""
+        are told instead). Returns the reminder's outbox id, or None when it waits or
+        another process (or round) took this reminder first."""
         module = games.get(game.game)
         seats = await self.storage.seats(game.id)
         views = seat_view(seats)
@@ -66,8 +67,11 @@ class Reminders:
                 quiet[i] = end
         ping = [i for i in waiting if i not in away and i not in quiet]
         if quiet and not ping:
+            assert game.remind_at is not None
             async with self.storage.transaction() as tx:
-                await self.storage.set_nudges(tx, game.id, game.nudges, min(quiet.values()))
+                await self.storage.take_reminder(
+                    tx, game.id, game.remind_at, game.nudges, min(quiet.values())
+                )
             return None
         since = people.since_words(game.turn_since or game.updated_at, now)
         names = " and ".join(views[i].mention if i in ping else views[i].name for i in waiting)
@@ -97,8 +101,10 @@ class Reminders:
             )
             nudges, remind_at = game.nudges, None
             payload = {"text": text}
+        assert game.remind_at is not None
         async with self.storage.transaction() as tx:
-            await self.storage.set_nudges(tx, game.id, nudges, remind_at)
+            if not await self.storage.take_reminder(tx, game.id, game.remind_at, nudges, remind_at):
+                return None
             return await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now)
 
     async def release_held(self, now: float) -> list[int]:

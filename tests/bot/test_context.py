@@ -17,8 +17,8 @@ CH = "900"
 
 
 @pytest_asyncio.fixture
-async def ctx() -> AsyncIterator[Context]:
-    storage = await Storage.open(":memory:")
+async def ctx(database: str) -> AsyncIterator[Context]:
+    storage = await Storage.open(database)
     ctx = Context(storage, lambda: 1_800_000_000.0)
     lobby = Lobby(ctx, lambda: 7)
     await lobby.new_game(CH, "11", "alice", "knarr")

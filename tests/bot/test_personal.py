@@ -1,6 +1,7 @@
 """Play that fits a life, at the table: quiet hours (held notices, reminders that wait),
 how each player is told, "you're next", away and covered seats, "since Tuesday", and
-each player's average time per turn. A fake clock; Knarr as the game."""
+each player's average time per turn. A fake clock; Knarr as the game; on SQLite and
+PostgreSQL."""
 
 from __future__ import annotations
 
@@ -58,8 +59,8 @@ class Game:
         return [(r.kind, r.target, r.payload) for r in rows]
 
 
-async def start(players: list[str], clock: Clock) -> Game:
-    storage = await Storage.open(":memory:")
+async def start(players: list[str], clock: Clock, database: str) -> Game:
+    storage = await Storage.open(database)
     table = Table(storage, clock=clock, seeds=lambda: 7)
     await table.new_game(CH, players[0], "astrid", "knarr")
     for user, name in zip(players[1:], ["bjorn", "cnut"], strict=False):
@@ -69,8 +70,8 @@ async def start(players: list[str], clock: Clock) -> Game:
 
 
 @pytest_asyncio.fixture
-async def two() -> AsyncIterator[Game]:
-    game = await start([A, B], Clock())
+async def two(database: str) -> AsyncIterator[Game]:
+    game = await start([A, B], Clock(), database)
     await game.outbox()
     yield game
     await game.storage.close()
@@ -143,9 +144,9 @@ async def test_told_by_direct_message_instead_of_a_mention(two: Game) -> None:
     assert boards(sent)[-1]["mentions"] == [A] and len(dms_to(sent, A)) == 1
 
 
-async def test_youre_next_is_sent_once_per_turn_to_the_player_after() -> None:
+async def test_youre_next_is_sent_once_per_turn_to_the_player_after(database: str) -> None:
     clock = Clock()
-    game = await start([A, B, C], clock)
+    game = await start([A, B, C], clock, database)
     await game.outbox()
     order, names = [A, B, C], ["astrid", "bjorn", "cnut"]
     first = order.index(await game.acting())

@@ -54,8 +54,8 @@ class Parts:
 
 
 @pytest_asyncio.fixture
-async def parts() -> AsyncIterator[Parts]:
-    storage = await Storage.open(":memory:")
+async def parts(database: str) -> AsyncIterator[Parts]:
+    storage = await Storage.open(database)
     parts = Parts(storage)
     await parts.lobby.new_game(CH, ALICE, "alice", "knarr")
     await parts.lobby.join(CH, BOB, "bob")

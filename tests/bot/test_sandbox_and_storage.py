@@ -7,8 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import simcord
 
+from bot.db import is_postgres, migrations
 from bot.sandbox import Clock, Sandbox
 from bot.storage import Storage
 from bot.table import Table
@@ -26,8 +28,14 @@ wait 25h
 """
 
 
-async def test_sandbox_plays_from_a_script(tmp_path: Path) -> None:
-    storage = await Storage.open(":memory:")
+@pytest.fixture
+def db_path(database: str) -> str:
+    """The storage tests here run on SQLite and on PostgreSQL (``table`` opens this)."""
+    return database
+
+
+async def test_sandbox_plays_from_a_script(tmp_path: Path, database: str) -> None:
+    storage = await Storage.open(database)
     out = io.StringIO()
     clock = Clock()
     sandbox = Sandbox(Table(storage, clock=clock, seeds=lambda: 3), clock, tmp_path, out)
@@ -44,17 +52,32 @@ async def test_sandbox_plays_from_a_script(tmp_path: Path) -> None:
     assert any(p.endswith("board.png") for p in pictures) and any(p.endswith("hand.png") for p in pictures)
 
 
-async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
-    path = str(tmp_path / "m.db")
-    storage = await Storage.open(path)
+async def test_migrations_are_numbered_and_idempotent(database: str) -> None:
+    storage = await Storage.open(database)
     version = await storage.migrate()
-    assert version >= 1
+    assert version == max(number for number, _ in migrations())
     await storage.close()
-    storage = await Storage.open(path)
+    storage = await Storage.open(database)
     assert await storage.migrate() == version
-    async with storage.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cursor:
-        tables = {row[0] for row in await cursor.fetchall()}
-    assert {"games", "seats", "actions", "outbox"} <= tables
+    if is_postgres(database):
+        query = "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+    else:
+        query = "SELECT name FROM sqlite_master WHERE type = 'table'"
+    tables = {row[0] for row in await storage.backend.all(query)}
+    assert {"games", "seats", "actions", "outbox", "meta", "people", "held"} <= tables
+    await storage.close()
+
+
+async def test_times_and_ids_keep_their_precision(database: str) -> None:
+    """Unix times with fractions of a second and 64-bit seeds come back as they went in
+    (PostgreSQL's REAL would be a 4-byte float: the migrations are loaded as doubles)."""
+    storage = await Storage.open(database)
+    now, seed = 1_800_000_000.123456, 2**62 + 5
+    async with storage.transaction() as tx:
+        game_id = await storage.create_game(tx, "9", "knarr", "1", {}, seed, 24.0, now)
+        second = await storage.create_game(tx, "10", "knarr", "1", {}, seed, 24.0, now)
+    game = await storage.game(game_id)
+    assert game is not None and game.updated_at == now and game.seed == seed and second == game_id + 1
     await storage.close()
 
 

@@ -42,8 +42,8 @@ class Parts:
 
 
 @pytest_asyncio.fixture
-async def parts() -> AsyncIterator[Parts]:
-    storage = await Storage.open(":memory:")
+async def parts(database: str) -> AsyncIterator[Parts]:
+    storage = await Storage.open(database)
     yield Parts(storage)
     await storage.close()
 

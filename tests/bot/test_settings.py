@@ -9,13 +9,21 @@ from bot.config import SettingsError, load_settings
 
 @pytest.fixture(autouse=True)
 def clean(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("DISCORD_TOKEN", "SKALD_DB", "SKALD_TEST_GUILD", "SKALD_REMINDER_HOURS", "DISCORD_FAKE_URL"):
+    for name in (
+        "DISCORD_TOKEN",
+        "SKALD_DB",
+        "SKALD_TEST_GUILD",
+        "SKALD_REMINDER_HOURS",
+        "DISCORD_FAKE_URL",
+        "SKALD_SHARDS",
+    ):
         monkeypatch.setenv(name, "")  # set but empty: a .env file cannot fill it in
 
 
 def test_defaults() -> None:
     settings = load_settings()
     assert settings.test_guild is None and settings.reminder_hours == 24 and settings.database == "skald.db"
+    assert settings.shards is None and settings.rate_share == 1.0
 
 
 @pytest.mark.parametrize("hours, expected", [("1", 1.0), ("336", 336.0), ("12.5", 12.5), (" 48 ", 48.0)])
@@ -53,3 +61,30 @@ def test_each_wrong_setting_gets_its_own_sentence(monkeypatch: pytest.MonkeyPatc
     assert (
         len(lines) == 2 and lines[0].startswith("SKALD_TEST_GUILD") and lines[1].startswith("SKALD_REMINDER")
     )
+
+
+@pytest.mark.parametrize(
+    "text, ids, count, share",
+    [
+        ("0,1/4", (0, 1), 4, 0.5),
+        ("3/4", (3,), 4, 0.25),
+        (" 2, 0 / 3 ", (0, 2), 3, 2 / 3),
+        ("0/1", (0,), 1, 1.0),
+    ],
+)
+def test_shards_name_this_process_share(
+    monkeypatch: pytest.MonkeyPatch, text: str, ids: tuple[int, ...], count: int, share: float
+) -> None:
+    monkeypatch.setenv("SKALD_SHARDS", text)
+    settings = load_settings()
+    assert settings.shards is not None and settings.shards.ids == ids and settings.shards.count == count
+    assert settings.rate_share == pytest.approx(share)
+
+
+@pytest.mark.parametrize("text", ["4/4", "0,0/2", "0,1", "a/4", "1/0", "0,/2", "-1/2", "1/2/3", "0;1/2"])
+def test_malformed_shards_are_named_in_one_sentence(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setenv("SKALD_SHARDS", text)
+    with pytest.raises(SettingsError) as error:
+        load_settings()
+    message = str(error.value)
+    assert "\n" not in message and message.startswith("SKALD_SHARDS must") and repr(text) in message

@@ -15,6 +15,12 @@ CH = "500"
 ALICE, BOB, CAROL = "11", "22", "33"
 
 
+@pytest.fixture
+def db_path(database: str) -> str:
+    """Every test here runs on SQLite and on PostgreSQL (``table`` opens this)."""
+    return database
+
+
 async def lobby(table: Table, *users: str) -> None:
     await table.new_game(CH, ALICE, "alice", "knarr")
     for user in users:

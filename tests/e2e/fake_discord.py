@@ -260,6 +260,7 @@ class GatewaySession:
         self.seq = 0
         self.intents = 0
         self.identified = False
+        self.shard: list[int] | None = None
         self.received: list[Json] = []
         self._lock = asyncio.Lock()
 
@@ -533,6 +534,7 @@ class FakeDiscord:
                 await session.ws.close(code=4004, message=b"Authentication failed.")
                 return
             self.identifies.append(data)
+            session.shard = data.get("shard")  # [id, count] of a sharded bot
             session.intents = int(data.get("intents", 0))
             session.identified = True
             ready: Json = {
@@ -573,12 +575,31 @@ class FakeDiscord:
             await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
     async def dispatch(self, event: str, data: Json, *, intent: int = 0) -> None:
-        """Send an event to every identified gateway session (that has ``intent``, if given)."""
-        sessions = [s for s in self.sessions if s.identified and (s.intents & intent) == intent]
+        """Send an event to every identified gateway session (that has ``intent``, if given)
+        and serves the event's shard (see ``shard_of``)."""
+        sessions = [
+            s
+            for s in self.sessions
+            if s.identified and (s.intents & intent) == intent and self._serves(s, data)
+        ]
         if not sessions:
             raise RuntimeError(f"no bot is connected to the gateway to receive {event}")
         for session in sessions:
             await session.dispatch(event, data)
+
+    @staticmethod
+    def shard_of(data: Json, count: int) -> int:
+        """The shard an event goes to. Discord sends a guild's events to shard
+        ``(guild_id >> 22) % count`` and DMs to shard 0; this fake has one guild, so it
+        spreads its channels over the shards instead (``channel_id % count``), which lets a
+        test play through several bot processes at once."""
+        if not data.get("guild_id"):
+            return 0
+        return int(data.get("channel_id") or data.get("channel", {}).get("id") or 0) % count
+
+    def _serves(self, session: GatewaySession, data: Json) -> bool:
+        shard = session.shard
+        return shard is None or self.shard_of(data, shard[1]) == shard[0]
 
     async def wait_until_connected(self, timeout: float | None = None) -> GatewaySession:
         return await self.wait_for(
