@@ -414,3 +414,17 @@ class Storage:
             limit,
         )
         return [game_row(r) for r in rows]
+
+    async def delay(self, tx: Tx, outbox_id: int, until: float) -> None:
+        """Not before ``until`` (a DM held by its reader's quiet hours)."""
+        await tx.execute("UPDATE outbox SET next_try = ? WHERE id = ?", (until, outbox_id))
+
+    async def supersede_waiting(self, tx: Tx, game_id: int, user_id: str, now: float) -> int:
+        """DMs to ``user_id`` about this game that still wait for a later time (quiet hours)
+        are replaced by a newer one: they are settled without being sent. (A row being
+        retried after a failure has attempts > 0 and is left alone.)"""
+        return await tx.execute(
+            "UPDATE outbox SET sent_at = ?, failed = 'superseded' WHERE game_id = ? AND kind = 'dm'"
+            " AND target = ? AND sent_at IS NULL AND claimed_by IS NULL AND attempts = 0 AND next_try > ?",
+            (now, game_id, user_id, now),
+        )

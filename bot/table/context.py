@@ -196,8 +196,7 @@ class Context:
         if not over:
             await notices.on_board(self.storage, tx, game, module, seats, old, state, payload, now)
         announce = await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now)
-        for index, dm in dms:
-            await self.storage.insert_outbox(tx, game.id, "dm", seats[index].user_id, dm, now)
+        await notices.queue_hands(self.storage, tx, game, [(seats[i].user_id, dm) for i, dm in dms], now)
         if over:
             await self.storage.insert_outbox(
                 tx, game.id, "channel", game.channel_id, await self.replay_payload(tx, game, seats), now

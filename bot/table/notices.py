@@ -76,6 +76,20 @@ async def on_board(
         await _heads_up(storage, tx, game, module, seats, acting[0], prefs[seats[following].user_id], now)
 
 
+async def queue_hands(
+    storage: Storage, tx: Tx, game: GameRow, dms: list[tuple[str, dict[str, Any]]], now: float
+) -> None:
+    """Queue each player's new private view; inside their quiet hours it waits until they
+    end, and replaces one still waiting, so they get one DM with the newest view."""
+    prefs = await storage.people([user for user, _ in dms])
+    for user, dm in dms:
+        quiet = people.quiet_end(prefs[user], now)
+        await storage.supersede_waiting(tx, game.id, user, now)
+        row = await storage.insert_outbox(tx, game.id, "dm", user, dm, now)
+        if quiet is not None:
+            await storage.delay(tx, row, quiet)
+
+
 async def _heads_up(
     storage: Storage,
     tx: Tx,

@@ -239,3 +239,16 @@ async def test_bad_settings_get_one_sentence_and_change_nothing(two: Game) -> No
         assert "\n" not in str(caught.value)
     shown = await two.table.settings(A)
     assert "Europe/Oslo" in shown and "Quiet hours: none" in shown
+
+
+async def test_hand_dms_wait_for_the_end_of_quiet_hours_and_only_the_newest_is_sent(two: Game) -> None:
+    await two.table.settings(A, zone="UTC", quiet="00:00-08:00")
+    await two.table.settings(B, zone="UTC", quiet="00:00-08:00")
+    two.clock.now = at("2026-11-24T02:00")
+    for _ in range(3):
+        await two.finish_turn()  # hands change on every turn, deep in everyone's quiet hours
+    rows = [r for r in await two.storage.pending_outbox() if r.kind == "dm"]
+    assert rows, "the private views changed"
+    assert all(r.next_try == at("2026-11-24T08:00") for r in rows)  # none goes out before 08:00
+    for user in (A, B):
+        assert len([r for r in rows if r.target == user]) <= 1  # older ones were replaced
