@@ -8,6 +8,13 @@ again with the same nonce while that window lasts; after it, the channel's recen
 messages are looked at first, and the row is only marked sent if it is already there.
 Failures back off; permanent ones (403, 404) and rows tried too often are given up with
 one log line, so a closed channel never burns Discord's invalid-request budget.
+
+Delivery paces itself to Discord's limits (``bot.pacing``): each target is drained by
+its own task, which waits for its channel's window and for the process's share of the
+token's requests, boards before DMs and reminders. While a channel waits, moves go on
+being stored; when it may post again, the boards waiting for it become one message: the
+newest board, every line told since the last board sent, and pings for the seats the
+newest board waits on (``coalesce``). The older rows are marked sent as carried by it.
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ from typing import Any
 import discord
 
 from bot import messages
+from bot.coalesce import merged, run_of
+from bot.pacing import CHANNEL_MESSAGES, CHANNEL_PERIOD, TOKEN_PER_SECOND, Pace, Window
 from bot.storage import OutboxRow
 from bot.table import Table
 
@@ -52,6 +61,9 @@ def nonce(row: OutboxRow) -> str:
     return f"sk{row.id}"
 
 
+Key = tuple[str, str]  # (kind, target) of outbox rows
+
+
 class Delivery:
     def __init__(
         self,
@@ -60,12 +72,20 @@ class Delivery:
         *,
         owner: str = "skald",
         clock: Callable[[], float] = time.time,
+        per_second: float = TOKEN_PER_SECOND * 0.9,
     ) -> None:
+        """``per_second``: this process's share of the token's requests (the rest of the
+        token's 50 a second is left for the answers to commands and for clock skew)."""
         self.client = client
         self.table = table
         self.owner = owner
         self.clock = clock
-        self._lock = asyncio.Lock()
+        self.pace = Pace(per_second)
+        self._windows: dict[Key, Window] = {}
+        self._drains: dict[Key, asyncio.Task[bool]] = {}
+        self._recheck: set[Key] = set()
+        self._dm_channels: dict[str, Any] = {}
+        self._refused = 0  # DMs refused so far: each queues a notice in a channel
 
     @property
     def storage(self) -> Any:
@@ -86,74 +106,130 @@ class Delivery:
         return freed
 
     async def flush(self) -> bool:
-        """Deliver every due row, oldest first, keeping each target's order; True if a
-        channel message could not be delivered this time."""
-        async with self._lock:
-            behind = False
-            blocked: set[str] = set()
-            again = True
-            while again:  # a refused DM queues a notice: deliver it in the same round
-                again = False
-                for row in await self.storage.pending_outbox():
-                    now = self.clock()
-                    if row.target in blocked or not row.due(now):
-                        blocked.add(row.target)  # later rows wait, so each target keeps its order
-                        continue
-                    claimed = await self.storage.claim(row.id, self.owner, now, LEASE)
-                    if claimed is None:  # another round or process has it, or it is done
-                        blocked.add(row.target)
-                        continue
-                    outcome = await self._send(claimed, now)
-                    if outcome == "later":
-                        blocked.add(row.target)
-                        behind = behind or row.kind == "channel"
-                    elif outcome == "dm_closed":
-                        again = True
-            return behind
+        """Deliver every due row, keeping each target's order, and wait until the targets
+        are drained; True if a channel message could not be delivered this time."""
+        behind = False
+        while True:
+            refused = self._refused
+            for key in await self.storage.pending_targets():
+                self._start(key)
+            drains = list(self._drains.values())
+            if not drains:
+                return behind
+            # shielded: a flush that is cancelled leaves the drains running for the others
+            for result in await asyncio.gather(*(asyncio.shield(d) for d in drains), return_exceptions=True):
+                behind = behind or result is not False
+            if self._refused == refused:  # a refused DM queued a notice: deliver it too
+                return behind
 
-    async def _send(self, row: OutboxRow, now: float) -> str:
+    def _start(self, key: Key) -> None:
+        running = self._drains.get(key)
+        if running is not None and not running.done():
+            self._recheck.add(key)  # rows came while it ran: it looks again before it stops
+            return
+        task = asyncio.create_task(self._drain_logged(key))
+        self._drains[key] = task
+        task.add_done_callback(lambda done: self._drains.pop(key) if self._drains.get(key) is done else None)
+
+    async def _drain_logged(self, key: Key) -> bool:
         try:
-            message_id = await self._deliver(row, now)
+            return await self._drain(key)
+        except Exception:  # the rows stay in the outbox; the next round tries again
+            log.exception("delivery to %s %s failed", *key)
+            return key[0] == "channel"
+
+    def _window(self, key: Key) -> Window:
+        return self._windows.setdefault(key, Window(CHANNEL_MESSAGES, CHANNEL_PERIOD))
+
+    async def _drain(self, key: Key) -> bool:
+        """Send one target's rows in order until none is due; True if a channel message
+        had to wait for a retry."""
+        kind, target = key
+        window = self._window(key)
+        while True:
+            self._recheck.discard(key)
+            rows = await self.storage.pending_for(kind, target)
+            now = self.clock()
+            if not rows or not rows[0].due(now):  # later rows wait: each target keeps its order
+                if key in self._recheck:
+                    continue
+                return False
+            if window.wait() > 0:  # the channel is full: more boards may come to carry
+                await window.slot()
+                continue
+            run = run_of(rows)
+            claimed = await self.storage.claim_run([r.id for r in run], self.owner, now, LEASE)
+            if claimed is None:  # another process has it, or it is done
+                return False
+            outcome = await self._send(claimed, now, window)
+            if outcome == "later":
+                return kind == "channel"
+
+    async def _send(self, rows: list[OutboxRow], now: float, window: Window) -> str:
+        carrier = rows[-1]
+        try:
+            message_id = await self._deliver(carrier, merged(rows), now, window)
         except discord.Forbidden as error:
-            if row.kind == "dm":
-                await self.storage.release(row.id, next_try=None, failed="dm closed")
-                await self.table.dm_failed(row.game_id, row.target)
+            if carrier.kind == "dm":
+                for row in rows:
+                    await self.storage.release(row.id, next_try=None, failed="dm closed")
+                self._refused += 1
+                await self.table.dm_failed(carrier.game_id, carrier.target)
                 return "dm_closed"
-            return await self._give_up(row, f"forbidden: {error.text or error.status}")
+            return await self._give_up(rows, f"forbidden: {error.text or error.status}")
         except discord.NotFound as error:
-            return await self._give_up(row, f"not found: {error.text or error.status}")
+            return await self._give_up(rows, f"not found: {error.text or error.status}")
         except (TimeoutError, discord.HTTPException, OSError) as error:
-            if row.attempts + 1 >= MAX_TRIES:
-                return await self._give_up(row, f"tried {MAX_TRIES} times: {error}")
-            wait = backoff(row.attempts + 1)
-            log.warning("outbox %s: %s; trying again in %.0f s", row.id, error, wait)
-            await self.storage.release(row.id, next_try=self.clock() + wait, failed=None)
+            if carrier.attempts + 1 >= MAX_TRIES:
+                return await self._give_up(rows, f"tried {MAX_TRIES} times: {error}")
+            wait = backoff(carrier.attempts + 1)
+            log.warning("outbox %s: %s; trying again in %.0f s", carrier.id, error, wait)
+            for row in rows:
+                await self.storage.release(row.id, next_try=self.clock() + wait, failed=None)
             return "later"
-        await self.storage.mark_sent(row.id, self.clock(), message_id)
+        await self.storage.mark_carried(carrier.id, [r.id for r in rows[:-1]], self.clock(), message_id)
         return "sent"
 
-    async def _give_up(self, row: OutboxRow, why: str) -> str:
+    async def _give_up(self, rows: list[OutboxRow], why: str) -> str:
+        row = rows[-1]
         log.warning("outbox %s to %s %s given up: %s", row.id, row.kind, row.target, why)
-        await self.storage.release(row.id, next_try=None, failed=why[:200])
+        for each in rows:
+            await self.storage.release(each.id, next_try=None, failed=why[:200])
         return "failed"
 
     async def _target(self, row: OutboxRow) -> Any:
+        """Where the row goes, without a request where one can be spared: a channel is
+        addressed by its id; a user's DM channel is opened once and remembered."""
         if row.kind == "dm":
-            user = self.client.get_user(int(row.target)) or await self.client.fetch_user(int(row.target))
-            return user.dm_channel or await user.create_dm()
-        channel = self.client.get_channel(int(row.target))
-        return channel or await self.client.fetch_channel(int(row.target))
+            channel = self._dm_channels.get(row.target)
+            if channel is None:
+                await self.pace.take(urgent=False)
+                data = await self.client.http.start_private_message(int(row.target))
+                channel = self.client.get_partial_messageable(
+                    int(data["id"]), type=discord.ChannelType.private
+                )
+                self._dm_channels[row.target] = channel
+            return channel
+        channel_id = int(row.target)
+        return self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)
 
-    async def _deliver(self, row: OutboxRow, now: float) -> str | None:
+    async def _deliver(
+        self, row: OutboxRow, payload: dict[str, Any], now: float, window: Window
+    ) -> str | None:
+        """Send ``payload`` as ``row`` (the newest of the rows it carries)."""
         target = await self._target(row)
         dm = row.kind == "dm"
+        urgent = payload.get("image") == "board"
         tag = str(row.id)
         if row.attempted_at is not None and now - row.attempted_at > NONCE_WINDOW:
-            found = await self._already_there(target, row, tag, dm)
+            await self.pace.take(urgent=urgent)
+            found = await self._already_there(target, payload, tag)
             if found is not None:
                 log.info("outbox %s was delivered before a restart (message %s)", row.id, found)
                 return found
-        out = await messages.build(row.payload, with_hand_button=not dm, tag=tag)
+        out = await messages.build(payload, with_hand_button=not dm, tag=tag)
+        await self.pace.take(urgent=urgent)
+        window.add()
         message = await target.send(
             out.content,
             files=out.files,
@@ -163,10 +239,10 @@ class Delivery:
         )
         return str(message.id)
 
-    async def _already_there(self, target: Any, row: OutboxRow, tag: str, dm: bool) -> str | None:
+    async def _already_there(self, target: Any, payload: dict[str, Any], tag: str) -> str | None:
         """The message this row became, if a send before a crash reached Discord after all."""
-        content = messages.clip(row.payload.get("text", ""))
-        name = messages.filename(row.payload, tag) if row.payload.get("image") else None
+        content = messages.clip(payload.get("text", ""))
+        name = messages.filename(payload, tag) if payload.get("image") else None
         me = self.client.user
         async for message in target.history(limit=HISTORY):
             if me is not None and message.author.id != me.id:

@@ -314,6 +314,65 @@ class Storage:
                 (key, value, value),
             )
 
+    # --- paced and coalesced delivery (bot.delivery) -------------------------------------
+
+    async def pending_targets(self) -> list[tuple[str, str]]:
+        """(kind, target) of every target with rows not sent and not given up, oldest first."""
+        rows = await self._all(
+            "SELECT kind, target, MIN(id) AS first FROM outbox WHERE sent_at IS NULL AND failed IS NULL"
+            " GROUP BY kind, target ORDER BY first"
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    async def pending_for(self, kind: str, target: str) -> list[OutboxRow]:
+        """One target's rows not sent and not given up, oldest first."""
+        rows = await self._all(
+            "SELECT * FROM outbox WHERE sent_at IS NULL AND failed IS NULL AND kind = ? AND target = ?"
+            " ORDER BY id",
+            kind,
+            target,
+        )
+        return [_outbox(r) for r in rows]
+
+    async def claim_run(self, ids: list[int], owner: str, now: float, lease: float) -> list[OutboxRow] | None:
+        """Take several rows to send as one message, all or none; the rows as they stood
+        (``claim`` for one row). They share ``attempted_at``, which is how a restart finds
+        the same run again."""
+        marks = ",".join("?" * len(ids))
+        async with self.transaction() as db:
+            async with db.execute(
+                f"SELECT * FROM outbox WHERE id IN ({marks}) AND sent_at IS NULL AND failed IS NULL"
+                " AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id",
+                (*ids, now),
+            ) as cursor:
+                rows = list(await cursor.fetchall())
+            if len(rows) != len(ids):
+                return None
+            await db.execute(
+                "UPDATE outbox SET claimed_by = ?, claimed_until = ?, attempted_at = ?,"
+                f" attempts = attempts + 1 WHERE id IN ({marks})",
+                (owner, now + lease, now, *ids),
+            )
+        return [_outbox(r) for r in rows]
+
+    async def mark_carried(
+        self, carrier: int, carried: list[int], now: float, message_id: str | None
+    ) -> None:
+        """Delivered in one message: the ``carrier`` row (newest board) and the older rows it
+        told, each kept as a short trace that names its carrier."""
+        async with self.transaction() as db:
+            for outbox_id in [carrier, *carried]:
+                async with db.execute("SELECT payload FROM outbox WHERE id = ?", (outbox_id,)) as cursor:
+                    row = await cursor.fetchone()
+                trace: dict[str, Any] = {"text": json.loads(row[0]).get("text", "")[:120]} if row else {}
+                if outbox_id != carrier:
+                    trace["carried_by"] = carrier
+                await db.execute(
+                    "UPDATE outbox SET sent_at = ?, message_id = ?, payload = ?, claimed_by = NULL,"
+                    " claimed_until = NULL WHERE id = ?",
+                    (now, message_id, json.dumps(trace), outbox_id),
+                )
+
 
 async def insert_outbox(
     db: aiosqlite.Connection, game_id: int, kind: str, target: str, payload: dict[str, Any], now: float
