@@ -30,6 +30,7 @@ import discord
 
 from bot import messages
 from bot.coalesce import merged, run_of
+from bot.group_commit import GroupCommit
 from bot.pacing import CHANNEL_MESSAGES, CHANNEL_PERIOD, TOKEN_PER_SECOND, Pace, Window
 from bot.storage import OutboxRow
 from bot.table import Table
@@ -86,6 +87,13 @@ class Delivery:
         self._recheck: set[Key] = set()
         self._dm_channels: dict[str, Any] = {}
         self._refused = 0  # DMs refused so far: each queues a notice in a channel
+        self._idle = asyncio.Event()  # no drain running
+        self._idle.set()
+        self._behind = False  # a channel message had to wait for a retry since the last idle
+        self._claim: GroupCommit[list[int], list[OutboxRow] | None] = GroupCommit(self._claim_runs)
+        self._mark: GroupCommit[tuple[int, list[int], float, str | None], None] = GroupCommit(
+            lambda sent: self.storage.mark_carried(sent)
+        )
 
     @property
     def storage(self) -> Any:
@@ -108,35 +116,43 @@ class Delivery:
     async def flush(self) -> bool:
         """Deliver every due row, keeping each target's order, and wait until the targets
         are drained; True if a channel message could not be delivered this time."""
-        behind = False
         while True:
             refused = self._refused
             for key in await self.storage.pending_targets():
                 self._start(key)
-            drains = list(self._drains.values())
-            if not drains:
-                return behind
-            # shielded: a flush that is cancelled leaves the drains running for the others
-            for result in await asyncio.gather(*(asyncio.shield(d) for d in drains), return_exceptions=True):
-                behind = behind or result is not False
+            await self._idle.wait()  # one wait, however many targets: a busy bot flushes often
             if self._refused == refused:  # a refused DM queued a notice: deliver it too
-                return behind
+                return self._behind
+
+    async def _claim_runs(self, runs: list[list[int]]) -> list[list[OutboxRow] | None]:
+        taken: list[list[OutboxRow] | None] = await self.storage.claim_runs(
+            runs, self.owner, self.clock(), LEASE
+        )
+        return taken
 
     def _start(self, key: Key) -> None:
         running = self._drains.get(key)
         if running is not None and not running.done():
             self._recheck.add(key)  # rows came while it ran: it looks again before it stops
             return
-        task = asyncio.create_task(self._drain_logged(key))
-        self._drains[key] = task
-        task.add_done_callback(lambda done: self._drains.pop(key) if self._drains.get(key) is done else None)
+        if self._idle.is_set():
+            self._idle.clear()
+            self._behind = False
+        self._drains[key] = asyncio.create_task(self._drain_logged(key))
 
     async def _drain_logged(self, key: Key) -> bool:
+        behind = True
         try:
-            return await self._drain(key)
+            behind = await self._drain(key)
         except Exception:  # the rows stay in the outbox; the next round tries again
             log.exception("delivery to %s %s failed", *key)
-            return key[0] == "channel"
+            behind = key[0] == "channel"
+        finally:
+            self._behind = self._behind or behind
+            del self._drains[key]
+            if not self._drains:
+                self._idle.set()
+        return behind
 
     def _window(self, key: Key) -> Window:
         return self._windows.setdefault(key, Window(CHANNEL_MESSAGES, CHANNEL_PERIOD))
@@ -154,11 +170,11 @@ class Delivery:
                 if key in self._recheck:
                     continue
                 return False
-            if window.wait() > 0:  # the channel is full: more boards may come to carry
+            if window.wait() != 0:  # the channel is full: more boards may come to carry
                 await window.slot()
                 continue
             run = run_of(rows)
-            claimed = await self.storage.claim_run([r.id for r in run], self.owner, now, LEASE)
+            claimed = await self._claim([r.id for r in run])
             if claimed is None:  # another process has it, or it is done
                 return False
             outcome = await self._send(claimed, now, window)
@@ -187,7 +203,7 @@ class Delivery:
             for row in rows:
                 await self.storage.release(row.id, next_try=self.clock() + wait, failed=None)
             return "later"
-        await self.storage.mark_carried(carrier.id, [r.id for r in rows[:-1]], self.clock(), message_id)
+        await self._mark((carrier.id, [r.id for r in rows[:-1]], self.clock(), message_id))
         return "sent"
 
     async def _give_up(self, rows: list[OutboxRow], why: str) -> str:
@@ -203,8 +219,11 @@ class Delivery:
         if row.kind == "dm":
             channel = self._dm_channels.get(row.target)
             if channel is None:
-                await self.pace.take(urgent=False)
-                data = await self.client.http.start_private_message(int(row.target))
+                use = await self.pace.take(urgent=False)
+                try:
+                    data = await self.client.http.start_private_message(int(row.target))
+                finally:
+                    use.finish()
                 channel = self.client.get_partial_messageable(
                     int(data["id"]), type=discord.ChannelType.private
                 )
@@ -222,21 +241,28 @@ class Delivery:
         urgent = payload.get("image") == "board"
         tag = str(row.id)
         if row.attempted_at is not None and now - row.attempted_at > NONCE_WINDOW:
-            await self.pace.take(urgent=urgent)
-            found = await self._already_there(target, payload, tag)
+            use = await self.pace.take(urgent=urgent)
+            try:
+                found = await self._already_there(target, payload, tag)
+            finally:
+                use.finish()
             if found is not None:
                 log.info("outbox %s was delivered before a restart (message %s)", row.id, found)
                 return found
         out = await messages.build(payload, with_hand_button=not dm, tag=tag)
-        await self.pace.take(urgent=urgent)
-        window.add()
-        message = await target.send(
-            out.content,
-            files=out.files,
-            view=out.view or discord.utils.MISSING,
-            allowed_mentions=out.mentions,
-            nonce=nonce(row),
-        )
+        use = await self.pace.take(urgent=urgent)
+        in_channel = window.begin()
+        try:
+            message = await target.send(
+                out.content,
+                files=out.files,
+                view=out.view or discord.utils.MISSING,
+                allowed_mentions=out.mentions,
+                nonce=nonce(row),
+            )
+        finally:
+            use.finish()
+            in_channel.finish()
         return str(message.id)
 
     async def _already_there(self, target: Any, payload: dict[str, Any], tag: str) -> str | None:

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-import render
-from bot import components
+from bot import components, pictures
 
-# Pictures are drawn off the event loop, two at a time (the machine has two cores).
-_DRAWING = ThreadPoolExecutor(max_workers=2, thread_name_prefix="skald-render")
 MAX_TEXT = 2000
+
+# Pictures are drawn in a pool of worker processes (bot.pictures); these names stay for
+# the callers that draw outside delivery (the controller's answers, the sandbox).
+draw = pictures.draw
+draw_async = pictures.draw_async
 
 
 @dataclass
@@ -24,24 +24,6 @@ class Outgoing:
     files: list[discord.File]
     view: discord.ui.View | None
     mentions: discord.AllowedMentions
-
-
-def draw(payload: dict[str, Any]) -> bytes | None:
-    """The PNG a payload asks for (blocking; call it in a worker thread)."""
-    kind = payload.get("image")
-    if payload.get("view", {}).get("game") not in render.supported():
-        return None  # a game without pictures yet: its messages are text
-    if kind == "board":
-        return render.board_png(payload["view"], names=payload["names"])
-    if kind == "hand":
-        return render.hand_png(payload["view"], names=payload["names"])
-    return None
-
-
-async def draw_async(payload: dict[str, Any]) -> bytes | None:
-    if not payload.get("image"):
-        return None
-    return await asyncio.get_running_loop().run_in_executor(_DRAWING, draw, payload)
 
 
 def clip(text: str) -> str:

@@ -154,6 +154,10 @@ class Storage:
     async def open(cls, path: str) -> Storage:
         db = await _connect(path)
         await db.execute("PRAGMA journal_mode=WAL")
+        # WAL with NORMAL syncs at checkpoints, not at every commit: a killed process loses
+        # nothing; a power cut may lose the last moments. FULL cost ~5 ms a commit, which made
+        # a busy bot's moves queue behind one another (and behind delivery's marks).
+        await db.execute("PRAGMA synchronous=NORMAL")
         storage = cls(db)
         await storage.migrate()
         if path != ":memory:":
@@ -194,13 +198,16 @@ class Storage:
 
     # --- reads ---------------------------------------------------------------------
 
+    # Each read runs to its end in one call on the reader's thread: two reads whose statements
+    # overlapped would share one read transaction, and under a steady stream of reads (a busy
+    # bot) that transaction never ends, so every read would see one old snapshot.
+
     async def _one(self, sql: str, *args: Any) -> aiosqlite.Row | None:
-        async with self.reader.execute(sql, args) as cursor:
-            return await cursor.fetchone()
+        rows = list(await self.reader.execute_fetchall(sql, args))
+        return rows[0] if rows else None
 
     async def _all(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
-        async with self.reader.execute(sql, args) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self.reader.execute_fetchall(sql, args))
 
     async def active_game(self, channel_id: str) -> GameRow | None:
         row = await self._one(
@@ -334,44 +341,51 @@ class Storage:
         )
         return [_outbox(r) for r in rows]
 
-    async def claim_run(self, ids: list[int], owner: str, now: float, lease: float) -> list[OutboxRow] | None:
-        """Take several rows to send as one message, all or none; the rows as they stood
-        (``claim`` for one row). They share ``attempted_at``, which is how a restart finds
-        the same run again."""
-        marks = ",".join("?" * len(ids))
+    async def claim_runs(
+        self, runs: list[list[int]], owner: str, now: float, lease: float
+    ) -> list[list[OutboxRow] | None]:
+        """Take runs of rows, each to go out as one message, in one transaction (one disk
+        sync for many targets); each run all or none: the rows as they stood, or ``None``.
+        A run's rows share ``attempted_at``, which is how a restart finds the same run."""
+        taken: list[list[OutboxRow] | None] = []
         async with self.transaction() as db:
-            async with db.execute(
-                f"SELECT * FROM outbox WHERE id IN ({marks}) AND sent_at IS NULL AND failed IS NULL"
-                " AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id",
-                (*ids, now),
-            ) as cursor:
-                rows = list(await cursor.fetchall())
-            if len(rows) != len(ids):
-                return None
-            await db.execute(
-                "UPDATE outbox SET claimed_by = ?, claimed_until = ?, attempted_at = ?,"
-                f" attempts = attempts + 1 WHERE id IN ({marks})",
-                (owner, now + lease, now, *ids),
-            )
-        return [_outbox(r) for r in rows]
-
-    async def mark_carried(
-        self, carrier: int, carried: list[int], now: float, message_id: str | None
-    ) -> None:
-        """Delivered in one message: the ``carrier`` row (newest board) and the older rows it
-        told, each kept as a short trace that names its carrier."""
-        async with self.transaction() as db:
-            for outbox_id in [carrier, *carried]:
-                async with db.execute("SELECT payload FROM outbox WHERE id = ?", (outbox_id,)) as cursor:
-                    row = await cursor.fetchone()
-                trace: dict[str, Any] = {"text": json.loads(row[0]).get("text", "")[:120]} if row else {}
-                if outbox_id != carrier:
-                    trace["carried_by"] = carrier
+            for ids in runs:
+                marks = ",".join("?" * len(ids))
+                async with db.execute(
+                    f"SELECT * FROM outbox WHERE id IN ({marks}) AND sent_at IS NULL AND failed IS NULL"
+                    " AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id",
+                    (*ids, now),
+                ) as cursor:
+                    rows = list(await cursor.fetchall())
+                if len(rows) != len(ids):
+                    taken.append(None)
+                    continue
                 await db.execute(
-                    "UPDATE outbox SET sent_at = ?, message_id = ?, payload = ?, claimed_by = NULL,"
-                    " claimed_until = NULL WHERE id = ?",
-                    (now, message_id, json.dumps(trace), outbox_id),
+                    "UPDATE outbox SET claimed_by = ?, claimed_until = ?, attempted_at = ?,"
+                    f" attempts = attempts + 1 WHERE id IN ({marks})",
+                    (owner, now + lease, now, *ids),
                 )
+                taken.append([_outbox(r) for r in rows])
+        return taken
+
+    async def mark_carried(self, sent: list[tuple[int, list[int], float, str | None]]) -> list[None]:
+        """Delivered, in one transaction: each (carrier, carried, when, message id) is a
+        message that carried its newest row and the older rows it told. Each row is kept as
+        a short trace (the bulky views and names dropped); a carried one names its carrier."""
+        async with self.transaction() as db:
+            for carrier, carried, now, message_id in sent:
+                for outbox_id in [carrier, *carried]:
+                    async with db.execute("SELECT payload FROM outbox WHERE id = ?", (outbox_id,)) as cursor:
+                        row = await cursor.fetchone()
+                    trace: dict[str, Any] = {"text": json.loads(row[0]).get("text", "")[:120]} if row else {}
+                    if outbox_id != carrier:
+                        trace["carried_by"] = carrier
+                    await db.execute(
+                        "UPDATE outbox SET sent_at = ?, message_id = ?, payload = ?, claimed_by = NULL,"
+                        " claimed_until = NULL WHERE id = ?",
+                        (now, message_id, json.dumps(trace), outbox_id),
+                    )
+        return [None] * len(sent)
 
 
 async def insert_outbox(
