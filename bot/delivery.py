@@ -74,14 +74,18 @@ class Delivery:
         owner: str = "skald",
         clock: Callable[[], float] = time.time,
         per_second: float = TOKEN_PER_SECOND * 0.9,
+        paced: bool = True,
     ) -> None:
         """``per_second``: this process's share of the token's requests (the rest of the
-        token's 50 a second is left for the answers to commands and for clock skew)."""
+        token's 50 a second is left for the answers to commands and for clock skew).
+        ``paced=False`` for a simulated Discord without limits, whose clock only moves when
+        the test moves it."""
         self.client = client
         self.table = table
         self.owner = owner
         self.clock = clock
-        self.pace = Pace(per_second)
+        self.pace = Pace(per_second if paced else 1e6)
+        self._channel_messages = CHANNEL_MESSAGES if paced else 10**6
         self._windows: dict[Key, Window] = {}
         self._drains: dict[Key, asyncio.Task[bool]] = {}
         self._recheck: set[Key] = set()
@@ -155,7 +159,7 @@ class Delivery:
         return behind
 
     def _window(self, key: Key) -> Window:
-        return self._windows.setdefault(key, Window(CHANNEL_MESSAGES, CHANNEL_PERIOD))
+        return self._windows.setdefault(key, Window(self._channel_messages, CHANNEL_PERIOD))
 
     async def _drain(self, key: Key) -> bool:
         """Send one target's rows in order until none is due; True if a channel message

@@ -10,13 +10,17 @@ size is a parameter, so that several processes can split the token's budget.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import deque
 from collections.abc import Callable
 
 CHANNEL_MESSAGES = 5
 CHANNEL_PERIOD = 5.1  # Discord's 5 s, and a little for rounding
 TOKEN_PER_SECOND = 50.0
+
+
+def loop_time() -> float:
+    """The event loop's clock: the one its sleeps run on (a simulated loop's, in tests)."""
+    return asyncio.get_running_loop().time()
 
 
 class Use:
@@ -43,7 +47,7 @@ class Window:
     period at the server.
     """
 
-    def __init__(self, limit: int, period: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, limit: int, period: float, clock: Callable[[], float] = loop_time) -> None:
         self.limit = max(1, limit)
         self.period = period
         self.clock = clock
@@ -81,7 +85,7 @@ class Pace:
     every board that is ready to go.
     """
 
-    def __init__(self, per_second: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, per_second: float, clock: Callable[[], float] = loop_time) -> None:
         # a window of one second holds whole requests; a small share gets a longer window
         period = 1.0 if per_second >= 1 else 1.0 / per_second
         self.window = Window(int(per_second * period), period, clock)
