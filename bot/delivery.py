@@ -191,17 +191,20 @@ class Delivery:
             message_id = await self._deliver(carrier, merged(rows), now, window)
         except discord.Forbidden as error:
             if carrier.kind == "dm":
-                for row in rows:
-                    await self.storage.release(row.id, next_try=None, failed="dm closed")
+                refused = await self._give_up(rows, "dm closed")
                 self._refused += 1
-                await self.table.dm_failed(carrier.game_id, carrier.target)
+                for game_id in sorted({r.game_id for r in refused}):
+                    await self.table.dm_failed(game_id, carrier.target)
                 return "dm_closed"
-            return await self._give_up(rows, f"forbidden: {error.text or error.status}")
+            await self._give_up(rows, f"forbidden: {error.text or error.status}")
+            return "failed"
         except discord.NotFound as error:
-            return await self._give_up(rows, f"not found: {error.text or error.status}")
+            await self._give_up(rows, f"not found: {error.text or error.status}")
+            return "failed"
         except (TimeoutError, discord.HTTPException, OSError) as error:
             if carrier.attempts + 1 >= MAX_TRIES:
-                return await self._give_up(rows, f"tried {MAX_TRIES} times: {error}")
+                await self._give_up(rows, f"tried {MAX_TRIES} times: {error}", whole_target=False)
+                return "failed"
             wait = backoff(carrier.attempts + 1)
             log.warning("outbox %s: %s; trying again in %.0f s", carrier.id, error, wait)
             for row in rows:
@@ -210,12 +213,20 @@ class Delivery:
         await self._mark((carrier.id, [r.id for r in rows[:-1]], self.clock(), message_id))
         return "sent"
 
-    async def _give_up(self, rows: list[OutboxRow], why: str) -> str:
+    async def _give_up(
+        self, rows: list[OutboxRow], why: str, *, whole_target: bool = True
+    ) -> list[OutboxRow]:
+        """Never try these rows again; after a permanent refusal (403, 404) neither the rest
+        of the target's queue: each would only be refused too, and a 403 counts towards
+        Discord's ban on invalid requests. Returns the rows given up."""
         row = rows[-1]
-        log.warning("outbox %s to %s %s given up: %s", row.id, row.kind, row.target, why)
+        if whole_target:
+            ids = {r.id for r in rows}
+            rows = rows + [r for r in await self.storage.pending_for(row.kind, row.target) if r.id not in ids]
+        log.warning("outbox %s to %s %s given up (%d rows): %s", row.id, row.kind, row.target, len(rows), why)
         for each in rows:
             await self.storage.release(each.id, next_try=None, failed=why[:200])
-        return "failed"
+        return rows
 
     async def _target(self, row: OutboxRow) -> Any:
         """Where the row goes, without a request where one can be spared: a channel is

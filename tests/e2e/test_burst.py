@@ -44,8 +44,14 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 async def open_games(fake: FakeDiscord, table: Table) -> list[tuple[Channel, list[FakeUser]]]:
+    return await open_games_in(fake, table, CHANNELS)
+
+
+async def open_games_in(
+    fake: FakeDiscord, table: Table, count: int, *, settle: bool = True
+) -> list[tuple[Channel, list[FakeUser]]]:
     tables = []
-    for i in range(CHANNELS):
+    for i in range(count):
         channel = fake.add_channel(f"table-{i}")
         players = [FakeUser(fake.snowflake(), f"p{i}a"), FakeUser(fake.snowflake(), f"p{i}b")]
         for user in players:
@@ -55,6 +61,8 @@ async def open_games(fake: FakeDiscord, table: Table) -> list[tuple[Channel, lis
         await table.join(cid, str(players[1].id), players[1].name)
         await table.start(cid, str(players[0].id), "joined")
         tables.append((channel, players))
+    if not settle:
+        return tables
     # what the lobbies queued is not part of the burst
     async with table.storage.transaction() as db:
         await db.execute("UPDATE outbox SET sent_at = 0, payload = '{}' WHERE sent_at IS NULL")
@@ -160,3 +168,39 @@ async def test_a_burst_of_moves_is_stored_at_once_and_delivered_within_the_limit
             if dms:
                 assert dms[-1]["id"] not in carried
                 assert len(fake.dms_to(user)) == len([r for r in dms if r["id"] not in carried])
+
+
+async def test_a_closed_dm_and_a_deleted_channel_are_tried_once(
+    point_discord_at: FakeDiscord, tmp_path: Path
+) -> None:
+    """403 and 404 are permanent: one request for the whole queue of that target, never
+    repeated, so a closed channel never spends Discord's invalid-request budget; the
+    refused hand becomes a notice in the channel."""
+    fake = point_discord_at
+    assert fake.limits is not None
+    storage = await Storage.open(str(tmp_path / "closed.db"))
+    table = Table(storage, seeds=lambda: 7)
+    client = discord.Client(intents=discord.Intents.none())
+    await client.login(fake.token)
+    delivery = Delivery(client, table, owner="closed:1")
+    try:
+        (open_channel, players), (gone, _) = await open_games_in(fake, table, 2, settle=False)
+        players[1].dms_closed = True
+        del fake.channels[gone.id]  # deleted while its game went on
+        await delivery.flush()
+        requests = len(fake.requests)
+        await delivery.flush()  # nothing left to try
+        assert len(fake.requests) == requests
+        failed = dict(await storage._all("SELECT target, failed FROM outbox WHERE failed IS NOT NULL"))
+        notices = await storage._all(
+            "SELECT payload FROM outbox WHERE target = ? AND payload LIKE '%/game hand%'",
+            str(open_channel.id),
+        )
+    finally:
+        await client.close()
+        await storage.close()
+    assert failed[str(gone.id)].startswith("not found")
+    assert failed[str(players[1].id)] == "dm closed"
+    assert len(notices) == 1
+    assert [s for _, s in fake.limits.invalid] == [403]  # one refused DM; a 404 is not counted
+    assert len(fake.requests_to("POST", rf"/channels/{gone.id}/messages")) == 1
