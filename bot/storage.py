@@ -344,47 +344,49 @@ class Storage:
     async def claim_runs(
         self, runs: list[list[int]], owner: str, now: float, lease: float
     ) -> list[list[OutboxRow] | None]:
-        """Take runs of rows, each to go out as one message, in one transaction (one disk
-        sync for many targets); each run all or none: the rows as they stood, or ``None``.
-        A run's rows share ``attempted_at``, which is how a restart finds the same run."""
-        taken: list[list[OutboxRow] | None] = []
+        """Take runs of rows, each to go out as one message, in one transaction of two
+        statements (the writer is shared with the players' moves); each run all or none:
+        the rows as they stood, or ``None``. A run's rows share ``attempted_at``, which is
+        how a restart finds the same run."""
+        ids = [i for run in runs for i in run]
+        marks = ",".join("?" * len(ids))
         async with self.transaction() as db:
-            for ids in runs:
-                marks = ",".join("?" * len(ids))
-                async with db.execute(
-                    f"SELECT * FROM outbox WHERE id IN ({marks}) AND sent_at IS NULL AND failed IS NULL"
-                    " AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id",
-                    (*ids, now),
-                ) as cursor:
-                    rows = list(await cursor.fetchall())
-                if len(rows) != len(ids):
-                    taken.append(None)
-                    continue
+            async with db.execute(
+                f"SELECT * FROM outbox WHERE id IN ({marks}) AND sent_at IS NULL AND failed IS NULL"
+                " AND (claimed_until IS NULL OR claimed_until < ?)",
+                (*ids, now),
+            ) as cursor:
+                free = {r["id"]: _outbox(r) for r in await cursor.fetchall()}
+            taken = [
+                sorted((free[i] for i in run), key=lambda r: r.id) if all(i in free for i in run) else None
+                for run in runs
+            ]
+            claimed = [r.id for run in taken if run for r in run]
+            if claimed:
+                marks = ",".join("?" * len(claimed))
                 await db.execute(
                     "UPDATE outbox SET claimed_by = ?, claimed_until = ?, attempted_at = ?,"
                     f" attempts = attempts + 1 WHERE id IN ({marks})",
-                    (owner, now + lease, now, *ids),
+                    (owner, now + lease, now, *claimed),
                 )
-                taken.append([_outbox(r) for r in rows])
         return taken
 
     async def mark_carried(self, sent: list[tuple[int, list[int], float, str | None]]) -> list[None]:
-        """Delivered, in one transaction: each (carrier, carried, when, message id) is a
-        message that carried its newest row and the older rows it told. Each row is kept as
-        a short trace (the bulky views and names dropped); a carried one names its carrier."""
+        """Delivered, in one transaction of two statements: each (carrier, carried, when,
+        message id) is a message that carried its newest row and the older rows it told.
+        Each row is kept as a short trace (the bulky views and names dropped); a carried one
+        names its carrier."""
+        text = "'text', substr(json_extract(payload, '$.text'), 1, 120)"
+        done = "sent_at = ?, message_id = ?, claimed_by = NULL, claimed_until = NULL"
         async with self.transaction() as db:
-            for carrier, carried, now, message_id in sent:
-                for outbox_id in [carrier, *carried]:
-                    async with db.execute("SELECT payload FROM outbox WHERE id = ?", (outbox_id,)) as cursor:
-                        row = await cursor.fetchone()
-                    trace: dict[str, Any] = {"text": json.loads(row[0]).get("text", "")[:120]} if row else {}
-                    if outbox_id != carrier:
-                        trace["carried_by"] = carrier
-                    await db.execute(
-                        "UPDATE outbox SET sent_at = ?, message_id = ?, payload = ?, claimed_by = NULL,"
-                        " claimed_until = NULL WHERE id = ?",
-                        (now, message_id, json.dumps(trace), outbox_id),
-                    )
+            await db.executemany(
+                f"UPDATE outbox SET {done}, payload = json_object({text}) WHERE id = ?",
+                [(now, message_id, carrier) for carrier, _, now, message_id in sent],
+            )
+            await db.executemany(
+                f"UPDATE outbox SET {done}, payload = json_object({text}, 'carried_by', ?) WHERE id = ?",
+                [(now, message_id, carrier, row) for carrier, rows, now, message_id in sent for row in rows],
+            )
         return [None] * len(sent)
 
 
