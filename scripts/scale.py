@@ -198,6 +198,33 @@ async def finished_game_bytes(game_id: str, count: int) -> float:
         return (vacuumed_size(path) - vacuumed_size(empty)) / count
 
 
+async def pool_rate(game_id: str, pictures_count: int) -> tuple[float, float]:
+    """Boards per second of the drawing pool alone (every worker busy), and the same drawn
+    in this process one at a time: the ceiling pictures put on moves per second."""
+    module = games.get(game_id)
+    payloads = []
+    for seed in range(8):
+        state = module.setup(seed, 2, None)
+        rng = random.Random(seed)
+        for _ in range(40):
+            if module.outcome(state) is not None:
+                break
+            seat = module.to_act(state)[0]
+            state = module.apply(state, seat, rng.choice(module.legal_actions(state, seat)))
+        payloads.append({"image": "board", "view": module.view(state, None), "names": ["Astrid", "Bjorn"]})
+    loop = asyncio.get_running_loop()
+    pool = pictures.pool()
+    await asyncio.gather(*(loop.run_in_executor(pool, time.sleep, 1.0) for _ in range(pictures.workers())))
+    start = time.perf_counter()
+    await asyncio.gather(*(pictures.draw_async(payloads[i % 8]) for i in range(pictures_count)))
+    pooled = pictures_count / (time.perf_counter() - start)
+    start = time.perf_counter()
+    for i in range(pictures_count // 4):
+        pictures.draw(payloads[i % 8])
+    alone = (pictures_count // 4) / (time.perf_counter() - start)
+    return pooled, alone
+
+
 def report(game_id: str, games_count: int, in_flight: int, moves: int, finished: int) -> None:
     print(f"scale: {games_count} two-player {game_id} games, {in_flight} moves in flight, {moves} moves")
     print(
@@ -211,6 +238,11 @@ def report(game_id: str, games_count: int, in_flight: int, moves: int, finished:
             f"  p99 {figures['p99 ms']:6.1f} ms  worst stall {figures['stall ms']:5.1f} ms"
             f"  peak RSS main {figures['main MB']:.0f} MB, drawing process {figures['worker MB']:.0f} MB"
         )
+    pooled, alone = asyncio.run(pool_rate(game_id, 400))
+    print(
+        f"drawing alone: {pooled:.0f} boards/s in {pictures.workers()} processes (palette PNG);"
+        f" {alone:.0f} boards/s in this process (RGB PNG)"
+    )
     size = asyncio.run(finished_game_bytes(game_id, finished))
     print(f"database per finished game: {size / 1024:.1f} KB ({finished} games played to the end)")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
