@@ -14,6 +14,8 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
 from typing import Any
@@ -22,6 +24,7 @@ import render
 
 log = logging.getLogger("skald")
 
+PARENT_CHECK = 1.0  # seconds between a drawing process's looks at whether the bot still runs
 PALETTE = True  # boards as 64-colour palette PNGs: a third of the bytes, less time
 _pool: Executor | None = None
 _threads = False  # processes could not start: threads from now on
@@ -48,11 +51,23 @@ def draw(payload: dict[str, Any]) -> bytes | None:
     return None
 
 
+def _follow_parent(parent: int) -> None:
+    """End this drawing process once the bot is gone. A bot killed with SIGKILL or
+    stopped by SIGTERM shuts no pool down, and a worker holds both ends of its own job
+    queue, so it would wait for jobs forever."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
+
+
 def _warm() -> None:
-    """Set a drawing process up: boards as palette PNGs (``render.common.png``), and each
-    game's opening board drawn once, so the first real picture is not the slow one."""
+    """Set a drawing process up: it ends with the bot; boards as palette PNGs
+    (``render.common.png``); each game's opening board drawn once, so the first real
+    picture is not the slow one."""
     import games  # here: only the workers need the rules
     from render.common import png
+
+    threading.Thread(target=_follow_parent, args=(os.getppid(),), daemon=True).start()
 
     png.use_palette(PALETTE)
 

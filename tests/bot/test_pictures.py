@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import io
 import os
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -63,3 +67,32 @@ async def test_without_processes_pictures_are_drawn_in_threads(
 async def test_a_payload_without_a_picture_draws_nothing(fresh_pool: None) -> None:
     assert await pictures.draw_async({"text": "Reminder"}) is None
     assert pictures._pool is None  # and starts no process for it
+
+
+def test_a_drawing_process_ends_when_the_bot_is_killed(tmp_path: Path) -> None:
+    """SIGKILL shuts no pool down: the drawing processes must notice and end."""
+    script = (
+        "import asyncio, os, sys\n"
+        "from bot import pictures\n"
+        "asyncio.run(pictures.draw_async({'image': 'board', 'view': {'game': 'none'}, 'names': []}))\n"
+        "print(*[p for p in pictures.pool()._processes], flush=True)\n"
+        "os.kill(os.getpid(), 9)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60
+    )
+    workers = [int(p) for p in done.stdout.split()]
+    assert workers
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(alive(p) for p in workers):
+        time.sleep(0.2)
+    assert not any(alive(p) for p in workers), "a drawing process outlived the bot"
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
