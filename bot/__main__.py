@@ -73,7 +73,9 @@ async def _serve() -> int:
     storage = await Storage.open(settings.database)
     table = Table(storage, default_reminder_hours=settings.reminder_hours)
     try:
-        async with kind(table, test_guild=settings.test_guild, **extra) as bot:
+        async with kind(
+            table, test_guild=settings.test_guild, rate_share=settings.rate_share, **extra
+        ) as bot:
             await bot.start(settings.token)
     except discord.LoginFailure:
         print(WRONG_TOKEN, file=sys.stderr)

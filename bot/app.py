@@ -18,6 +18,7 @@ from discord.ext import commands as ext_commands
 from bot import commands
 from bot.components import DYNAMIC_ITEMS
 from bot.controller import Controller
+from bot.pacing import TOKEN_PER_SECOND
 from bot.table import Table
 
 log = logging.getLogger("skald")
@@ -28,13 +29,20 @@ OUTBOX_RETRY_SECONDS = 10.0
 
 class SkaldBot(ext_commands.Bot):
     def __init__(
-        self, table: Table, *, test_guild: int | None = None, background: bool = True, **options: Any
+        self,
+        table: Table,
+        *,
+        test_guild: int | None = None,
+        background: bool = True,
+        rate_share: float = 1.0,
+        **options: Any,
     ) -> None:
         intents = discord.Intents.default()
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())  # each message says whom
         super().__init__(command_prefix=ext_commands.when_mentioned, intents=intents, **options)
         owner = f"{socket.gethostname()}:{os.getpid()}"
-        self.controller = Controller(self, table, owner=owner)
+        # The token's request budget is per bot, not per process: each process takes its share.
+        self.controller = Controller(self, table, owner=owner, per_second=TOKEN_PER_SECOND * 0.9 * rate_share)
         self.test_guild = test_guild
         self.background = background  # the timers of reminders and retries (off in simcord tests)
         self._tasks: list[asyncio.Task[None]] = []

@@ -31,10 +31,13 @@ STANDS = "Your move stands; the board will follow as soon as Discord takes it."
 
 
 class Controller:
-    def __init__(self, client: discord.Client, table: Table, *, owner: str = "skald") -> None:
+    def __init__(
+        self, client: discord.Client, table: Table, *, owner: str = "skald", per_second: float | None = None
+    ) -> None:
         self.client = client
         self.table = table
-        self.delivery = Delivery(client, table, owner=owner)
+        paced = {} if per_second is None else {"per_second": per_second}
+        self.delivery = Delivery(client, table, owner=owner, **paced)
 
     # --- answering -----------------------------------------------------------------
 

@@ -8,6 +8,13 @@ again with the same nonce while that window lasts; after it, the channel's recen
 messages are looked at first, and the row is only marked sent if it is already there.
 Failures back off; permanent ones (403, 404) and rows tried too often are given up with
 one log line, so a closed channel never burns Discord's invalid-request budget.
+
+Delivery paces itself to Discord's limits (``bot.pacing``): each target is drained by
+its own task, which waits for its channel's window and for the process's share of the
+token's requests, boards before DMs and reminders. While a channel waits, moves go on
+being stored; when it may post again, the boards waiting for it become one message: the
+newest board, every line told since the last board sent, and pings for the seats the
+newest board waits on (``coalesce``). The older rows are marked sent as carried by it.
 """
 
 from __future__ import annotations
@@ -22,6 +29,9 @@ from typing import Any
 import discord
 
 from bot import messages
+from bot.coalesce import merged, run_of
+from bot.group_commit import GroupCommit
+from bot.pacing import CHANNEL_MESSAGES, CHANNEL_PERIOD, TOKEN_PER_SECOND, Pace, Window
 from bot.storage import OutboxRow
 from bot.table import Table
 
@@ -52,6 +62,9 @@ def nonce(row: OutboxRow) -> str:
     return f"sk{row.id}"
 
 
+Key = tuple[str, str]  # (kind, target) of outbox rows
+
+
 class Delivery:
     def __init__(
         self,
@@ -60,12 +73,31 @@ class Delivery:
         *,
         owner: str = "skald",
         clock: Callable[[], float] = time.time,
+        per_second: float = TOKEN_PER_SECOND * 0.9,
+        paced: bool = True,
     ) -> None:
+        """``per_second``: this process's share of the token's requests (the rest of the
+        token's 50 a second is left for the answers to commands and for clock skew).
+        ``paced=False`` for a simulated Discord without limits, whose clock only moves when
+        the test moves it."""
         self.client = client
         self.table = table
         self.owner = owner
         self.clock = clock
-        self._lock = asyncio.Lock()
+        self.pace = Pace(per_second if paced else 1e6)
+        self._channel_messages = CHANNEL_MESSAGES if paced else 10**6
+        self._windows: dict[Key, Window] = {}
+        self._drains: dict[Key, asyncio.Task[bool]] = {}
+        self._recheck: set[Key] = set()
+        self._dm_channels: dict[str, Any] = {}
+        self._refused = 0  # DMs refused so far: each queues a notice in a channel
+        self._idle = asyncio.Event()  # no drain running
+        self._idle.set()
+        self._behind = False  # a channel message had to wait for a retry since the last idle
+        self._claim: GroupCommit[list[int], list[OutboxRow] | None] = GroupCommit(self._claim_runs)
+        self._mark: GroupCommit[tuple[int, list[int], float, str | None], None] = GroupCommit(
+            lambda sent: self.storage.mark_carried(sent)
+        )
 
     @property
     def storage(self) -> Any:
@@ -86,87 +118,172 @@ class Delivery:
         return freed
 
     async def flush(self) -> bool:
-        """Deliver every due row, oldest first, keeping each target's order; True if a
-        channel message could not be delivered this time."""
-        async with self._lock:
-            behind = False
-            blocked: set[str] = set()
-            again = True
-            while again:  # a refused DM queues a notice: deliver it in the same round
-                again = False
-                for row in await self.storage.pending_outbox():
-                    now = self.clock()
-                    if row.target in blocked or not row.due(now):
-                        blocked.add(row.target)  # later rows wait, so each target keeps its order
-                        continue
-                    claimed = await self.storage.claim(row.id, self.owner, now, LEASE)
-                    if claimed is None:  # another round or process has it, or it is done
-                        blocked.add(row.target)
-                        continue
-                    outcome = await self._send(claimed, now)
-                    if outcome == "later":
-                        blocked.add(row.target)
-                        behind = behind or row.kind == "channel"
-                    elif outcome == "dm_closed":
-                        again = True
-            return behind
+        """Deliver every due row, keeping each target's order, and wait until the targets
+        are drained; True if a channel message could not be delivered this time."""
+        while True:
+            refused = self._refused
+            for key in await self.storage.pending_targets():
+                self._start(key)
+            await self._idle.wait()  # one wait, however many targets: a busy bot flushes often
+            if self._refused == refused:  # a refused DM queued a notice: deliver it too
+                return self._behind
 
-    async def _send(self, row: OutboxRow, now: float) -> str:
+    async def _claim_runs(self, runs: list[list[int]]) -> list[list[OutboxRow] | None]:
+        taken: list[list[OutboxRow] | None] = await self.storage.claim_runs(
+            runs, self.owner, self.clock(), LEASE
+        )
+        return taken
+
+    def _start(self, key: Key) -> None:
+        running = self._drains.get(key)
+        if running is not None and not running.done():
+            self._recheck.add(key)  # rows came while it ran: it looks again before it stops
+            return
+        if self._idle.is_set():
+            self._idle.clear()
+            self._behind = False
+        self._drains[key] = asyncio.create_task(self._drain_logged(key))
+
+    async def _drain_logged(self, key: Key) -> bool:
+        behind = True
         try:
-            message_id = await self._deliver(row, now)
+            behind = await self._drain(key)
+        except Exception:  # the rows stay in the outbox; the next round tries again
+            log.exception("delivery to %s %s failed", *key)
+            behind = key[0] == "channel"
+        finally:
+            self._behind = self._behind or behind
+            del self._drains[key]
+            if not self._drains:
+                self._idle.set()
+        return behind
+
+    def _window(self, key: Key) -> Window:
+        return self._windows.setdefault(key, Window(self._channel_messages, CHANNEL_PERIOD))
+
+    async def _drain(self, key: Key) -> bool:
+        """Send one target's rows in order until none is due; True if a channel message
+        had to wait for a retry."""
+        kind, target = key
+        window = self._window(key)
+        while True:
+            self._recheck.discard(key)
+            rows = await self.storage.pending_for(kind, target)
+            now = self.clock()
+            if not rows or not rows[0].due(now):  # later rows wait: each target keeps its order
+                if key in self._recheck:
+                    continue
+                return False
+            if window.wait() != 0:  # the channel is full: more boards may come to carry
+                await window.slot()
+                continue
+            run = run_of(rows)
+            claimed = await self._claim([r.id for r in run])
+            if claimed is None:  # another process has it, or it is done
+                return False
+            outcome = await self._send(claimed, now, window)
+            if outcome == "later":
+                return kind == "channel"
+
+    async def _send(self, rows: list[OutboxRow], now: float, window: Window) -> str:
+        carrier = rows[-1]
+        try:
+            message_id = await self._deliver(carrier, merged(rows), now, window)
         except discord.Forbidden as error:
-            if row.kind == "dm":
-                await self.storage.release(row.id, next_try=None, failed="dm closed")
-                await self.table.dm_failed(row.game_id, row.target)
+            if carrier.kind == "dm":
+                refused = await self._give_up(rows, "dm closed")
+                self._refused += 1
+                for game_id in sorted({r.game_id for r in refused}):
+                    await self.table.dm_failed(game_id, carrier.target)
                 return "dm_closed"
-            return await self._give_up(row, f"forbidden: {error.text or error.status}")
+            await self._give_up(rows, f"forbidden: {error.text or error.status}")
+            return "failed"
         except discord.NotFound as error:
-            return await self._give_up(row, f"not found: {error.text or error.status}")
+            await self._give_up(rows, f"not found: {error.text or error.status}")
+            return "failed"
         except (TimeoutError, discord.HTTPException, OSError) as error:
-            if row.attempts + 1 >= MAX_TRIES:
-                return await self._give_up(row, f"tried {MAX_TRIES} times: {error}")
-            wait = backoff(row.attempts + 1)
-            log.warning("outbox %s: %s; trying again in %.0f s", row.id, error, wait)
-            await self.storage.release(row.id, next_try=self.clock() + wait, failed=None)
+            if carrier.attempts + 1 >= MAX_TRIES:
+                await self._give_up(rows, f"tried {MAX_TRIES} times: {error}", whole_target=False)
+                return "failed"
+            wait = backoff(carrier.attempts + 1)
+            log.warning("outbox %s: %s; trying again in %.0f s", carrier.id, error, wait)
+            for row in rows:
+                await self.storage.release(row.id, next_try=self.clock() + wait, failed=None)
             return "later"
-        await self.storage.mark_sent(row.id, self.clock(), message_id)
+        await self._mark((carrier.id, [r.id for r in rows[:-1]], self.clock(), message_id))
         return "sent"
 
-    async def _give_up(self, row: OutboxRow, why: str) -> str:
-        log.warning("outbox %s to %s %s given up: %s", row.id, row.kind, row.target, why)
-        await self.storage.release(row.id, next_try=None, failed=why[:200])
-        return "failed"
+    async def _give_up(
+        self, rows: list[OutboxRow], why: str, *, whole_target: bool = True
+    ) -> list[OutboxRow]:
+        """Never try these rows again; after a permanent refusal (403, 404) neither the rest
+        of the target's queue: each would only be refused too, and a 403 counts towards
+        Discord's ban on invalid requests. Returns the rows given up."""
+        row = rows[-1]
+        if whole_target:
+            ids = {r.id for r in rows}
+            rows = rows + [r for r in await self.storage.pending_for(row.kind, row.target) if r.id not in ids]
+        log.warning("outbox %s to %s %s given up (%d rows): %s", row.id, row.kind, row.target, len(rows), why)
+        for each in rows:
+            await self.storage.release(each.id, next_try=None, failed=why[:200])
+        return rows
 
     async def _target(self, row: OutboxRow) -> Any:
+        """Where the row goes, without a request where one can be spared: a channel is
+        addressed by its id; a user's DM channel is opened once and remembered."""
         if row.kind == "dm":
-            user = self.client.get_user(int(row.target)) or await self.client.fetch_user(int(row.target))
-            return user.dm_channel or await user.create_dm()
-        channel = self.client.get_channel(int(row.target))
-        return channel or await self.client.fetch_channel(int(row.target))
+            channel = self._dm_channels.get(row.target)
+            if channel is None:
+                use = await self.pace.take(urgent=False)
+                try:
+                    data = await self.client.http.start_private_message(int(row.target))
+                finally:
+                    use.finish()
+                channel = self.client.get_partial_messageable(
+                    int(data["id"]), type=discord.ChannelType.private
+                )
+                self._dm_channels[row.target] = channel
+            return channel
+        channel_id = int(row.target)
+        return self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)
 
-    async def _deliver(self, row: OutboxRow, now: float) -> str | None:
+    async def _deliver(
+        self, row: OutboxRow, payload: dict[str, Any], now: float, window: Window
+    ) -> str | None:
+        """Send ``payload`` as ``row`` (the newest of the rows it carries)."""
         target = await self._target(row)
         dm = row.kind == "dm"
+        urgent = payload.get("image") == "board"
         tag = str(row.id)
         if row.attempted_at is not None and now - row.attempted_at > NONCE_WINDOW:
-            found = await self._already_there(target, row, tag, dm)
+            use = await self.pace.take(urgent=urgent)
+            try:
+                found = await self._already_there(target, payload, tag)
+            finally:
+                use.finish()
             if found is not None:
                 log.info("outbox %s was delivered before a restart (message %s)", row.id, found)
                 return found
-        out = await messages.build(row.payload, with_hand_button=not dm, tag=tag)
-        message = await target.send(
-            out.content,
-            files=out.files,
-            view=out.view or discord.utils.MISSING,
-            allowed_mentions=out.mentions,
-            nonce=nonce(row),
-        )
+        out = await messages.build(payload, with_hand_button=not dm, tag=tag)
+        use = await self.pace.take(urgent=urgent)
+        in_channel = window.begin()
+        try:
+            message = await target.send(
+                out.content,
+                files=out.files,
+                view=out.view or discord.utils.MISSING,
+                allowed_mentions=out.mentions,
+                nonce=nonce(row),
+            )
+        finally:
+            use.finish()
+            in_channel.finish()
         return str(message.id)
 
-    async def _already_there(self, target: Any, row: OutboxRow, tag: str, dm: bool) -> str | None:
+    async def _already_there(self, target: Any, payload: dict[str, Any], tag: str) -> str | None:
         """The message this row became, if a send before a crash reached Discord after all."""
-        content = messages.clip(row.payload.get("text", ""))
-        name = messages.filename(row.payload, tag) if row.payload.get("image") else None
+        content = messages.clip(payload.get("text", ""))
+        name = messages.filename(payload, tag) if payload.get("image") else None
         me = self.client.user
         async for message in target.history(limit=HISTORY):
             if me is not None and message.author.id != me.id:

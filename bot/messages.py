@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-import render
-from bot import components
-from render import final
-from render.replay import replay_gif
+from bot import components, pictures
 
-# Pictures are drawn off the event loop, two at a time (the machine has two cores).
-_DRAWING = ThreadPoolExecutor(max_workers=2, thread_name_prefix="skald-render")
-# A replay takes seconds: it has its own worker, so boards never wait behind one.
-_REPLAYS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="skald-replay")
 MAX_TEXT = 2000
+
+# Pictures are drawn in a pool of worker processes (bot.pictures); these names stay for
+# the callers that draw outside delivery (the controller's answers, the sandbox).
+draw = pictures.draw
+draw_async = pictures.draw_async
+replay_async = pictures.replay_async
 
 
 @dataclass
@@ -28,38 +25,6 @@ class Outgoing:
     files: list[discord.File]
     view: discord.ui.View | None
     mentions: discord.AllowedMentions
-
-
-def draw(payload: dict[str, Any]) -> bytes | None:
-    """The PNG a payload asks for (blocking; call it in a worker thread)."""
-    kind = payload.get("image")
-    if payload.get("view", {}).get("game") not in render.supported():
-        return None  # a game without pictures yet: its messages are text
-    if kind == "board":
-        return render.board_png(payload["view"], names=payload["names"])
-    if kind == "hand":
-        return render.hand_png(payload["view"], names=payload["names"])
-    if kind == "final":
-        return final.final_png(payload["view"], payload.get("parts"), names=payload["names"])
-    return None
-
-
-def replay(payload: dict[str, Any]) -> bytes | None:
-    """The animated replay a payload asks for (blocking: seconds for a long game)."""
-    export = payload.get("replay")
-    if not export or export.get("game") not in render.supported():
-        return None
-    return replay_gif(export)
-
-
-async def draw_async(payload: dict[str, Any]) -> bytes | None:
-    if not payload.get("image"):
-        return None
-    return await asyncio.get_running_loop().run_in_executor(_DRAWING, draw, payload)
-
-
-async def replay_async(payload: dict[str, Any]) -> bytes | None:
-    return await asyncio.get_running_loop().run_in_executor(_REPLAYS, replay, payload)
 
 
 def clip(text: str) -> str:

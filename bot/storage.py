@@ -170,6 +170,76 @@ class Storage:
                 (key, value, value),
             )
 
+    # --- paced and coalesced delivery (bot.delivery) -------------------------------------
+
+    async def pending_targets(self) -> list[tuple[str, str]]:
+        """(kind, target) of every target with rows not sent and not given up, oldest first."""
+        rows = await self._all(
+            "SELECT kind, target, MIN(id) AS first FROM outbox WHERE sent_at IS NULL AND failed IS NULL"
+            " GROUP BY kind, target ORDER BY first"
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    async def pending_for(self, kind: str, target: str) -> list[OutboxRow]:
+        """One target's rows not sent and not given up, oldest first."""
+        rows = await self._all(
+            "SELECT * FROM outbox WHERE sent_at IS NULL AND failed IS NULL AND kind = ? AND target = ?"
+            " ORDER BY id",
+            kind,
+            target,
+        )
+        return [outbox_row(r) for r in rows]
+
+    async def claim_runs(
+        self, runs: list[list[int]], owner: str, now: float, lease: float
+    ) -> list[list[OutboxRow] | None]:
+        """Take runs of rows, each to go out as one message, in one transaction of two
+        statements (the writer is shared with the players' moves); each run all or none:
+        the rows as they stood, or ``None``. A run's rows share ``attempted_at``, which is
+        how a restart finds the same run."""
+        ids = [i for run in runs for i in run]
+        marks = ",".join("?" * len(ids))
+        async with self.transaction() as db:
+            # Locked while claimed: a second process skips these rows instead of claiming them too.
+            found = await db.fetchall(
+                f"SELECT * FROM outbox WHERE id IN ({marks}) AND sent_at IS NULL AND failed IS NULL"
+                " AND (claimed_until IS NULL OR claimed_until < ?)" + db.skip_locked,
+                (*ids, now),
+            )
+            free = {r["id"]: outbox_row(r) for r in found}
+            taken = [
+                sorted((free[i] for i in run), key=lambda r: r.id) if all(i in free for i in run) else None
+                for run in runs
+            ]
+            claimed = [r.id for run in taken if run for r in run]
+            if claimed:
+                marks = ",".join("?" * len(claimed))
+                await db.execute(
+                    "UPDATE outbox SET claimed_by = ?, claimed_until = ?, attempted_at = ?,"
+                    f" attempts = attempts + 1 WHERE id IN ({marks})",
+                    (owner, now + lease, now, *claimed),
+                )
+        return taken
+
+    async def mark_carried(self, sent: list[tuple[int, list[int], float, str | None]]) -> list[None]:
+        """Delivered, in one transaction: each (carrier, carried, when, message id) is a
+        message that carried its newest row and the older rows it told. Each row is kept as
+        a short trace (the bulky views and names dropped); a carried one names its carrier."""
+        done = "sent_at = ?, message_id = ?, claimed_by = NULL, claimed_until = NULL, payload = ?"
+        async with self.transaction() as db:
+            for carrier, rows, now, message_id in sent:
+                for row_id in [carrier, *rows]:
+                    found = await db.fetchone("SELECT payload FROM outbox WHERE id = ?", (row_id,))
+                    trace: dict[str, Any] = {
+                        "text": json.loads(found[0]).get("text", "")[:120] if found else ""
+                    }
+                    if row_id != carrier:
+                        trace["carried_by"] = carrier
+                    await db.execute(
+                        f"UPDATE outbox SET {done} WHERE id = ?", (now, message_id, json.dumps(trace), row_id)
+                    )
+        return [None] * len(sent)
+
     # --- writes inside a transaction (``tx`` from ``transaction()``) -----------------
 
     async def lock_game(self, tx: Tx, game_id: int) -> GameRow | None:

@@ -8,6 +8,8 @@ Prints, for every game in ``games.names()``:
   percentile and worst: blocking calls on the loop, or waits for the GIL held by the
   drawing threads);
 - random playouts: moves per second of the pure rules.
+``--scale`` runs the scale mode instead (``scripts/scale.py``): 1,000 two-player games in
+one process, 32 moves in flight, with and without pictures.
 Nothing here is asserted; the figures go into the notes.
 """
 
@@ -24,6 +26,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import games  # noqa: E402
 import render  # noqa: E402
@@ -141,7 +144,18 @@ def main() -> None:
     parser.add_argument("--renders", type=int, default=60)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--scale", action="store_true", help="the scale mode (scripts/scale.py)")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--in-flight", type=int, default=32)
+    parser.add_argument("--scale-moves", type=int, default=3000)
+    parser.add_argument("--finished", type=int, default=5)
+    parser.add_argument("--game", default="knarr")
     args = parser.parse_args()
+    if args.scale:
+        from scale import report
+
+        report(args.game, args.games, args.in_flight, args.scale_moves, args.finished)
+        return
     print(
         f"{'game':<8} {'render median':>14} {'png max':>9} {'pipeline median':>16} {'p99':>9} "
         f"{'loop lag p99 / max':>19} {'playout moves/s':>16}"

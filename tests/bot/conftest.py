@@ -7,6 +7,7 @@ import pytest
 import pytest_asyncio
 
 from bot.app import SkaldBot
+from bot.delivery import Delivery
 from bot.storage import Storage
 from bot.table import Table
 
@@ -40,7 +41,10 @@ async def table(db_path: str, clock: FakeClock) -> AsyncIterator[Table]:
 def simcord_bot(table: Table) -> SkaldBot:
     # Reminders and retries are tested on the table; their timers would only make simcord's
     # virtual clock spin.
-    return SkaldBot(table, background=False)
+    bot = SkaldBot(table, background=False)
+    # simcord has no rate limits, and its clock moves only as the test moves it
+    bot.controller.delivery = Delivery(bot, table, owner=bot.controller.delivery.owner, paced=False)
+    return bot
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

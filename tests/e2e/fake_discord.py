@@ -29,6 +29,8 @@ from typing import Any, TypeVar
 
 from aiohttp import WSMsgType, web
 
+from tests.e2e.fake_limits import RateLimits
+
 API = "/api/v10"
 DISCORD_EPOCH_MS = 1420070400000
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
@@ -282,9 +284,16 @@ class FakeDiscord:
     """The fake server plus the test-side helpers that act as users."""
 
     def __init__(
-        self, *, token: str = "fake-token", heartbeat_interval: float = 41.25, timeout: float = 10.0
+        self,
+        *,
+        token: str = "fake-token",
+        heartbeat_interval: float = 41.25,
+        timeout: float = 10.0,
+        limits: RateLimits | None = None,
     ) -> None:
         self.token = token
+        # Discord's rate limits, answered with real 429s; None: unlimited (most tests)
+        self.limits = limits
         self.heartbeat_interval = heartbeat_interval
         self.timeout = timeout
         self._ids = itertools.count(1)
@@ -628,7 +637,14 @@ class FakeDiscord:
         try:
             if needs_auth and record.authorization != f"Bot {self.token}":
                 raise FakeError(401, "401: Unauthorized", 0)
-            response = await handler(request)
+            limited = self.limits.admit(record.method, path) if self.limits else None
+            if limited is not None:
+                response = json_response(limited.body, 429)
+                response.headers.update(limited.headers)
+            else:
+                response = await handler(request)
+                if self.limits and response.status < 300:
+                    response.headers.update(self.limits.headers_for(record.method, path))
         except FakeError as error:
             response = json_response({"message": error.message, "code": error.code}, error.status)
         except web.HTTPNotFound:
@@ -640,6 +656,8 @@ class FakeDiscord:
             body = {"message": f"fake discord could not handle this: {error!r}", "code": 50035}
             response = json_response(body, 400)
         record.status = response.status
+        if self.limits:
+            self.limits.note(response.status)
         self._touch()
         return response
 

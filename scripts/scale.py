@@ -1,0 +1,249 @@
+"""The scale mode of ``scripts/benchmark.py``: many games in one bot process.
+
+1,000 two-player games in one process, 32 moves in flight: each move is applied and
+stored by the table, then its reply is composed with its picture (drawn in the pool of
+``bot.pictures``) and the outbox rows are marked sent as delivery would. The same run
+is made without pictures. Printed: moves per second, p50 and p99 per move, the worst
+event-loop stall (how late a 2 ms sleeper woke), the peak RSS of this process and of each
+drawing process, and the database bytes a finished game keeps (games played to the end
+on a database of their own, measured after VACUUM).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import resource
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import games
+from bot import messages, pictures
+from bot.storage import Storage
+from bot.table import Table
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def rss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):  # the peak resident set of that process
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def children() -> list[int]:
+    me = os.getpid()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == me:
+                found.append(int(entry.name))
+    return found
+
+
+async def watch(stop: asyncio.Event, lags: list[float], peaks: dict[int, float]) -> None:
+    tick = 0.002
+    while not stop.is_set():
+        before = time.perf_counter()
+        await asyncio.sleep(tick)
+        lags.append(time.perf_counter() - before - tick)
+        if len(lags) % 250 == 0:
+            for pid in children():
+                peaks[pid] = max(peaks.get(pid, 0.0), rss_mb(pid))
+
+
+async def open_games(table: Table, game_id: str, count: int) -> list[str]:
+    channels = []
+    for i in range(count):
+        channel = f"c{i}"
+        await table.new_game(channel, f"{i}0", f"Astrid{i}", game_id)
+        await table.join(channel, f"{i}1", f"Bjorn{i}")
+        await table.start(channel, f"{i}0", "joined")
+        channels.append(channel)
+    await sent(table.storage)
+    return channels
+
+
+async def sent(storage: Storage) -> None:
+    """Mark every waiting row sent, as delivery's ``mark_carried`` does (the bulk of each
+    row dropped, a short trace kept), in SQL: the views are not parsed on the loop here."""
+    async with storage.transaction() as db:
+        await db.execute(
+            "UPDATE outbox SET sent_at = ?, message_id = '1',"
+            " payload = json_object('text', substr(json_extract(payload, '$.text'), 1, 120))"
+            " WHERE sent_at IS NULL",
+            (time.time(),),
+        )
+
+
+async def one_move(
+    table: Table, module: Any, channel: str, rng: random.Random, pictured: bool
+) -> float | None:
+    storage = table.storage
+    game = await storage.active_game(channel)
+    if game is None or game.state is None:
+        return None
+    seat = module.to_act(game.state)[0]
+    user = (await storage.seats(game.id))[seat].user_id
+    action = rng.choice([a for a, _ in await table.legal(channel, user)])
+    start = time.perf_counter()
+    reply = await table.act(channel, user, action)
+    if reply.announce is not None:
+        row = await storage._one("SELECT payload FROM outbox WHERE id = ?", reply.announce)
+        if row is not None:
+            payload = json.loads(row[0])
+            if not pictured:
+                payload["image"] = None
+            await messages.build(payload)
+    return time.perf_counter() - start
+
+
+async def run(game_id: str, games_count: int, in_flight: int, moves: int, pictured: bool) -> dict[str, float]:
+    module = games.get(game_id)
+    with tempfile.TemporaryDirectory() as folder:
+        storage = await Storage.open(str(Path(folder) / "scale.db"))
+        table = Table(storage, seeds=lambda: 11)
+        channels = await open_games(table, game_id, games_count)
+        if pictured:  # start the drawing processes before the clock runs
+            loop = asyncio.get_running_loop()
+            pool = pictures.pool()
+            await asyncio.gather(
+                *(loop.run_in_executor(pool, time.sleep, 1.0) for _ in range(pictures.workers()))
+            )
+        times: list[float] = []
+        busy: set[str] = set()
+        stop, lags, peaks = asyncio.Event(), [0.0], {}  # type: ignore[var-annotated]
+        watcher = asyncio.create_task(watch(stop, lags, peaks))
+        rng = random.Random(3)
+
+        async def worker(n: int) -> None:
+            mine = random.Random(n)
+            while len(times) < moves:
+                channel = rng.choice(channels)
+                if channel in busy:
+                    continue
+                busy.add(channel)
+                try:
+                    took = await one_move(table, module, channel, mine, pictured)
+                finally:
+                    busy.discard(channel)
+                if took is not None:
+                    times.append(took)
+                if len(times) % 200 == 0:
+                    await sent(storage)
+
+        start = time.perf_counter()
+        await asyncio.gather(*(worker(n) for n in range(in_flight)))
+        elapsed = time.perf_counter() - start
+        stop.set()
+        await watcher
+        await storage.close()
+    return {
+        "moves/s": len(times) / elapsed,
+        "p50 ms": percentile(times, 0.5) * 1000,
+        "p99 ms": percentile(times, 0.99) * 1000,
+        "stall ms": max(lags) * 1000,
+        "main MB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "worker MB": max(peaks.values(), default=0.0),
+    }
+
+
+def vacuumed_size(path: str) -> int:
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.execute("VACUUM")
+    db.close()
+    return Path(path).stat().st_size
+
+
+async def finished_game_bytes(game_id: str, count: int) -> float:
+    """Database bytes per finished game: ``count`` games played to the end, every row
+    marked sent as delivery would, VACUUMed; less an empty database's size."""
+    module = games.get(game_id)
+    with tempfile.TemporaryDirectory() as folder:
+        empty = str(Path(folder) / "empty.db")
+        await (await Storage.open(empty)).close()
+        path = str(Path(folder) / "finished.db")
+        storage = await Storage.open(path)
+        table = Table(storage, seeds=lambda: 5)
+        rng = random.Random(9)
+        for i in range(count):
+            channel = f"f{i}"
+            await table.new_game(channel, "a", "Astrid", game_id)
+            await table.join(channel, "b", "Bjorn")
+            await table.start(channel, "a", "joined")
+            while (game := await storage.active_game(channel)) is not None:
+                assert game.state is not None
+                seat = module.to_act(game.state)[0]
+                user = "a" if seat == 0 else "b"
+                await table.act(channel, user, rng.choice([a for a, _ in await table.legal(channel, user)]))
+                await sent(storage)
+        await storage.close()
+        return (vacuumed_size(path) - vacuumed_size(empty)) / count
+
+
+async def pool_rate(game_id: str, pictures_count: int) -> tuple[float, float]:
+    """Boards per second of the drawing pool alone (every worker busy), and the same drawn
+    in this process one at a time: the ceiling pictures put on moves per second."""
+    module = games.get(game_id)
+    payloads = []
+    for seed in range(8):
+        state = module.setup(seed, 2, None)
+        rng = random.Random(seed)
+        for _ in range(40):
+            if module.outcome(state) is not None:
+                break
+            seat = module.to_act(state)[0]
+            state = module.apply(state, seat, rng.choice(module.legal_actions(state, seat)))
+        payloads.append({"image": "board", "view": module.view(state, None), "names": ["Astrid", "Bjorn"]})
+    loop = asyncio.get_running_loop()
+    pool = pictures.pool()
+    await asyncio.gather(*(loop.run_in_executor(pool, time.sleep, 1.0) for _ in range(pictures.workers())))
+    start = time.perf_counter()
+    await asyncio.gather(*(pictures.draw_async(payloads[i % 8]) for i in range(pictures_count)))
+    pooled = pictures_count / (time.perf_counter() - start)
+    start = time.perf_counter()
+    for i in range(pictures_count // 4):
+        pictures.draw(payloads[i % 8])
+    alone = (pictures_count // 4) / (time.perf_counter() - start)
+    return pooled, alone
+
+
+def report(game_id: str, games_count: int, in_flight: int, moves: int, finished: int) -> None:
+    print(f"scale: {games_count} two-player {game_id} games, {in_flight} moves in flight, {moves} moves")
+    print(
+        f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; cores: {pictures.workers()}"
+    )
+    for pictured in (True, False):
+        figures = asyncio.run(run(game_id, games_count, in_flight, moves, pictured))
+        label = "with pictures" if pictured else "no pictures  "
+        print(
+            f"{label}: {figures['moves/s']:6.1f} moves/s  p50 {figures['p50 ms']:5.1f} ms"
+            f"  p99 {figures['p99 ms']:6.1f} ms  worst stall {figures['stall ms']:5.1f} ms"
+            f"  peak RSS main {figures['main MB']:.0f} MB, drawing process {figures['worker MB']:.0f} MB"
+        )
+    pooled, alone = asyncio.run(pool_rate(game_id, 400))
+    print(
+        f"drawing alone: {pooled:.0f} boards/s in {pictures.workers()} processes (palette PNG);"
+        f" {alone:.0f} boards/s in this process (RGB PNG)"
+    )
+    size = asyncio.run(finished_game_bytes(game_id, finished))
+    print(f"database per finished game: {size / 1024:.1f} KB ({finished} games played to the end)")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    pictures.shutdown()
