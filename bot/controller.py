@@ -22,6 +22,7 @@ import discord
 import games
 from bot import components, messages, turns
 from bot.delivery import Delivery
+from bot.pacing import TOKEN_PER_SECOND
 from bot.table import Panel, Reply, Table, TableError
 
 log = logging.getLogger("skald")
@@ -32,12 +33,16 @@ STANDS = "Your move stands; the board will follow as soon as Discord takes it."
 
 class Controller:
     def __init__(
-        self, client: discord.Client, table: Table, *, owner: str = "skald", per_second: float | None = None
+        self,
+        client: discord.Client,
+        table: Table,
+        *,
+        owner: str = "skald",
+        per_second: float = TOKEN_PER_SECOND * 0.9,
     ) -> None:
         self.client = client
         self.table = table
-        paced = {} if per_second is None else {"per_second": per_second}
-        self.delivery = Delivery(client, table, owner=owner, **paced)
+        self.delivery = Delivery(client, table, owner=owner, per_second=per_second)
 
     # --- answering -----------------------------------------------------------------
 
