@@ -19,12 +19,12 @@ from pathlib import Path
 
 import discord
 import pytest
-from bot.table_base import seat_view
 
 import games
 from bot.delivery import Delivery
 from bot.storage import Storage
 from bot.table import Table
+from bot.table.context import seat_view
 from bot.turns import log_lines
 from tests.e2e.fake_discord import Channel, FakeDiscord, FakeUser
 from tests.e2e.fake_limits import RateLimits
