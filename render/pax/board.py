@@ -109,6 +109,17 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str]) -> None:
         )
 
 
+def _side(side: dict[str, Any]) -> str:
+    """One side of a TRADE offer: Silfr and tiles, then any Followers and Longships."""
+    text = f"{side.get('silfr', 0)} Silfr + {side.get('tiles', 0)} tiles"
+    followers = list(side.get("followers") or [])
+    if followers:
+        text += " + " + ", ".join(f"1 {str(kind).upper()}" for kind in followers)
+    if side.get("longships"):
+        text += f" + {side['longships']} Longship(s)"
+    return text
+
+
 def _status(view: View, names: Sequence[str]) -> str:
     """What is going on now, in words: the prompt, and any journey, trade or vote under way."""
     bits = [str(view.get("prompt") or "")]
@@ -129,8 +140,7 @@ def _status(view: View, names: Sequence[str]) -> str:
         give, ask = offer.get("give") or {}, offer.get("ask") or {}
         bits.append(
             f"TRADE from {name(names, int(offer.get('from', 0)))} to {name(names, int(offer.get('to', 0)))}: gives "
-            f"{give.get('silfr', 0)} Silfr + {give.get('tiles', 0)} tiles for {ask.get('silfr', 0)} Silfr + "
-            f"{ask.get('tiles', 0)} tiles{'' if offer.get('sent') else ' (being made)'}"
+            f"{_side(give)} for {_side(ask)}{'' if offer.get('sent') else ' (being made)'}"
         )
     althing = view.get("althing")
     if althing:

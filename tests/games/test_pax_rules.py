@@ -279,7 +279,7 @@ def test_view_keys_follow_the_contract_schema() -> None:
     }  # fmt: skip
     assert set(view["posts"][0]) == {
         "id", "name", "region", "wind", "kind", "key", "cost", "entry", "harbor", "icon", "ability",
-        "venture", "follower", "longships",
+        "venture", "follower", "longships", "guard",
     }  # fmt: skip
     assert set(view["regions"][0]) == {"id", "name", "wind", "kind", "posts", "longships", "duchy"}
     assert set(view["homes"][0]) == {"id", "name", "wind", "links", "seat"}
