@@ -161,3 +161,38 @@ def test_a_traded_follower_is_established_by_its_new_owner() -> None:
     state = act(state, 0, "stop", "end")
     state = act(state, 1, "parley sigtuna")
     assert state["posts"]["sigtuna"]["follower"] == [1, "sweden"]
+
+
+# --- glossary terms without a scenario of their own before --------------------------------
+
+
+def test_once_is_once_per_turn_and_fires_again_next_turn() -> None:
+    state = table(jarls=("tosti", "sigrid"))
+    state["seats"][0]["advocates"] = ["A13"]  # Greek Priest: when you PLAY, GAIN 1 (ONCE)
+    state["seats"][0]["hand"] = ["E04", "G03"]
+    state = act(state, 0, "play E04 resolve")
+    assert state["seats"][0]["silfr"] == 11
+    state = act(state, 0, "end")
+    state = act(state, 1, "end")
+    before = state["seats"][0]["silfr"]
+    state = act(state, 0, "play G03 jarlboard")
+    assert state["seats"][0]["silfr"] == before + 1  # the ONCE ability fired again in the new turn
+    assert state["turn"]["once"] == ["A13"]
+
+
+def test_a_wind_location_is_every_post_of_that_wind() -> None:
+    state = table()
+    state["seats"][0]["hand"] = ["V07"]  # Gotland Farmers: the NORTH
+    ship(state, 0, "sigtuna")  # Svealand, in the North
+    ship(state, 0, "lodose")  # Götaland, in the North
+    ship(state, 0, "laeso")  # Kattegat, in the West
+    plays = [a for a in pax.legal_actions(state, 0) if a.startswith("play V07")]
+    assert plays == ["play V07 sigtuna", "play V07 lodose"]
+
+
+def test_parley_needs_a_tile_on_the_post() -> None:
+    state = table()
+    ship(state, 0, "sigtuna")  # an empty POST: no Follower icon, nothing to ESTABLISH on
+    ship(state, 0, "birka")  # a TRADE CENTER with its printed icon
+    parleys = [a for a in pax.legal_actions(state, 0) if a.startswith("parley")]
+    assert parleys == ["parley birka"]
