@@ -138,7 +138,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
             {
                 "jarl": jarl["id"],
                 "colour": COLOURS[seat],
-                "silfr": START_SILFR[order] + jarl["silfr"],
+                "silfr": max(0, START_SILFR[order] + jarl["silfr"]),
                 "hand": [],
                 "supply": dict.fromkeys(FOLLOWERS, FOLLOWERS_PER_TYPE),
                 "ships": [{"at": None, "exhausted": False} for _ in range(LONGSHIPS)],
