@@ -45,10 +45,10 @@ def test_setup_six_steps(players: int) -> None:
         assert data.HOMES[p["homes"][0]]["wind"] == data.JARLS[p["jarl"]]["wind"]
     # 5. Influence markers in their spaces (nobody holds one)
     assert set(state["influence"].values()) == {None}
-    # 6. Silfr by place in turn order from the start player (tuned: 1, 4, 6, 8...), plus
+    # 6. Silfr by place in turn order from the start player (tuned: 2, 4, 6, 8...), plus
     # the Jarl's bonus or less the Jarl's malus, never below 0
     first = state["first"]
-    assert data.START_SILFR == [1, 4, 6, 8, 10, 12]
+    assert data.START_SILFR == [2, 4, 6, 8, 10, 12]
     for seat, p in enumerate(state["seats"]):
         order = (seat - first) % players
         assert p["silfr"] == max(0, data.START_SILFR[order] + data.JARLS[p["jarl"]]["silfr"])
