@@ -67,8 +67,8 @@ def measure(players: int, count: int, difficulty: str) -> str:
         for w in r["winners"]:
             by_jarl[r["jarls"][w]] += 1 / len(r["winners"])
             by_position[(w - r["first"]) % players] += 1 / len(r["winners"])
-    jarls = ", ".join(f"{j} {100 * by_jarl[j] / in_games[j]:.0f}" for j in sorted(in_games))
-    positions = ", ".join(f"{100 * w / count:.0f}" for w in by_position)
+    jarls = ", ".join(f"{j} {100 * by_jarl[j] / in_games[j]:.1f}" for j in sorted(in_games))
+    positions = ", ".join(f"{100 * w / count:.1f}" for w in by_position)
     tally = " ".join(f"{c}:{n}" for c, n in sorted(met.items()))
     return (
         f"| {players} | {difficulty} | {count} | {statistics.median(rounds):g} | {100 * ended / count:.0f}% "
