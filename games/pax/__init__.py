@@ -63,8 +63,16 @@ COMMANDS: list[dict[str, Any]] = [
     _command(
         "offer", "TRADE with a COLOCATED RIVAL: start, send or cancel", _arg("what", "a seat, send or cancel")
     ),
-    _command("give", "Add to what you give in the TRADE", _arg("what", "silfr or a tile id")),
-    _command("ask", "Add to what you ask in the TRADE", _arg("what", "silfr or tile")),
+    _command(
+        "give",
+        "Add to what you give in the TRADE",
+        _arg("what", "silfr, a tile id, a Follower type (e.g. sweden) or longship"),
+    ),
+    _command(
+        "ask",
+        "Add to what you ask in the TRADE",
+        _arg("what", "silfr, tile, a Follower type (e.g. rus) or longship"),
+    ),
     _command(
         "answer",
         "Answer the TRADE offered to you",

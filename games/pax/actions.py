@@ -68,15 +68,17 @@ def _activate_posts(state: State, seat: int) -> list[str]:
 
 
 def strength(state: State, seat: int, post: str) -> int:
-    return board.ships_at(state, post).count(seat) + effects.lasting(state, seat, "strength")
+    return board.presence(state, post).count(seat) + effects.lasting(state, seat, "strength")
 
 
 def _parley_actions(state: State, seat: int) -> list[str]:
+    """PARLEY needs a Longship of the seat in the post; RIVALS count their Followers acting as
+    Longships there too."""
     actions: list[str] = []
     for post in POSTS:
-        here = board.ships_at(state, post)
-        if seat not in here:
+        if seat not in board.ships_at(state, post):
             continue
+        here = board.presence(state, post)
         if board.alone(state, seat, post):
             if board.can_establish(state, seat, post):
                 actions.append(f"parley {post}")
@@ -94,7 +96,9 @@ def _jarldom_actions(state: State, seat: int) -> list[str]:
     for post, spot in state["posts"].items():
         if spot["venture"] is None or (post not in ships and entry(post) not in ships):
             continue
-        if set(board.ships_at(state, post)) - {seat} or board.can_establish(state, seat, post):
+        rival_ships = set(board.ships_at(state, post)) - {seat}
+        guarded = set(board.guards_at(state, post)) - {seat}  # JARLDOM RETURNS Longships only
+        if rival_ships or (not guarded and board.can_establish(state, seat, post)):
             actions.append(f"jarldom {post}")
     return actions
 
@@ -291,16 +295,21 @@ def activate(state: State, seat: int, post: str) -> None:
 
 
 def challenge(state: State, seat: int, post: str, rival: int) -> None:
-    """CHALLENGE: RETURN the RIVAL's first Longship; every other RIVAL Longship moves out."""
+    """CHALLENGE: RETURN the RIVAL's first Longship; every other RIVAL Longship moves out;
+    RIVAL Followers acting as Longships there RETURN to their Jarlboards."""
+    core.log(state, seat, f"CHALLENGES {core.seat_ref(rival)} at {place_name(post)}")
     ships = board.player(state, rival)["ships"]
-    first = next(i for i, s in enumerate(ships) if s["at"] == post)
-    board.return_ship(state, rival, first)
+    first = next((i for i, s in enumerate(ships) if s["at"] == post), None)
+    if first is not None:
+        board.return_ship(state, rival, first)
     for other in range(state["players"]):
         if other != seat:
             for ship in board.player(state, other)["ships"]:
                 if ship["at"] == post:
                     ship["at"] = entry(post)
-    core.log(state, seat, f"CHALLENGES {core.seat_ref(rival)} at {place_name(post)}")
+    for guard in board.guards_at(state, post):
+        if guard != seat:
+            board.return_follower(state, post)
 
 
 def parley(state: State, seat: int, post: str, rival: int | None) -> None:

@@ -54,9 +54,25 @@ def ships_in_region(state: State, region: str) -> list[int]:
     ]
 
 
+def guards_at(state: State, post: str) -> list[int]:
+    """The seat whose Follower on this post acts as a Longship (a ``guard`` Venture), if any."""
+    spot = state["posts"][post]
+    if spot["follower"] is None or spot["venture"] is None:
+        return []
+    data = TILES[spot["venture"]]
+    if data["trigger"] == "always" and any(e["do"] == "guard" for e in data["effects"]):
+        return [int(spot["follower"][0])]
+    return []
+
+
+def presence(state: State, post: str) -> list[int]:
+    """One seat per Longship at a post, Followers acting as Longships included."""
+    return ships_at(state, post) + guards_at(state, post)
+
+
 def alone(state: State, seat: int, post: str) -> bool:
-    """ALONE: only this seat's Longship(s) in the post."""
-    here = ships_at(state, post)
+    """ALONE: only this seat's Longship(s) in the post (a Follower acting as one counts)."""
+    here = presence(state, post)
     return bool(here) and all(s == seat for s in here)
 
 
@@ -137,6 +153,14 @@ def established(state: State, seat: int) -> dict[str, int]:
 
 def established_total(state: State, seat: int) -> int:
     return sum(established(state, seat).values())
+
+
+def return_follower(state: State, post: str) -> None:
+    """RETURN the Follower on a post to its owner's Jarlboard; the tile stays, unESTABLISHED."""
+    owner, kind = state["posts"][post]["follower"]
+    player(state, owner)["supply"][kind] += 1
+    state["posts"][post]["follower"] = None
+    core.log(state, owner, f"has their {FOLLOWER_NAMES[kind]} Follower at {place_name(post)} RETURNED")
 
 
 def post_type(state: State, post: str) -> str | None:

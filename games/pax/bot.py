@@ -73,7 +73,7 @@ def _targets(view: View) -> dict[str, int]:
     values: dict[str, int] = {}
     hand = _hand(view)
     for post in view["posts"]:
-        rivals = [s for s in post["longships"] if s != seat]
+        rivals = [s for s in [*post["longships"], post["guard"]] if s is not None and s != seat]
         if rivals or post["cost"] > me["silfr"]:
             continue
         value = 0
@@ -192,10 +192,15 @@ def _vote(view: View) -> str:
     return "vote no" if "RIVAL" in text or "RETURN ALL" in text else "vote yes"
 
 
+def _worth(side: dict[str, Any]) -> int:
+    """Silfr value of one side of an offer: a tile 2, a Follower or a Longship 3."""
+    pieces = len(side.get("followers") or []) + side.get("longships", 0)
+    return int(side["silfr"] + 2 * side["tiles"] + 3 * pieces)
+
+
 def _answer(view: View, actions: list[str]) -> str:
     offer = view["offer"]
-    value_in = offer["give"]["silfr"] + 2 * offer["give"]["tiles"]
-    value_out = offer["ask"]["silfr"] + 2 * offer["ask"]["tiles"]
+    value_in, value_out = _worth(offer["give"]), _worth(offer["ask"])
     accepts = [a for a in actions if a != "answer decline"]
     if accepts and value_in >= value_out:
         return accepts[0]

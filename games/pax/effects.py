@@ -29,7 +29,7 @@ from games.pax.data import (
 )
 
 Effect = dict[str, Any]
-LASTING = ("hand_limit", "steps", "strength", "discount")
+LASTING = ("hand_limit", "steps", "strength", "discount", "guard")
 _ACTION_WORDS = {
     "invest": "you INVEST",
     "play": "you PLAY a tile",
@@ -101,6 +101,8 @@ def describe_one(effect: Effect) -> str:
         return f"Count {effect['n']} more Longship when you CHALLENGE."
     if do == "discount":
         return f"BUY for {effect['n']} Silfr less."
+    if do == "guard":
+        return "Your Follower here acts as a Longship in this POST (a CHALLENGE RETURNS it)."
     if do == "when":
         then = " ".join(describe_one(e) for e in effect["then"])
         return f"When {_ACTION_WORDS[effect['action']]}: {then}"

@@ -17,6 +17,7 @@ from games.pax.data import (
     LONGSHIPS,
     PILE_PER_PLAYER,
     POSTS,
+    START_SILFR,
     TILES,
     TRACK_COSTS,
     place_name,
@@ -137,7 +138,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
             {
                 "jarl": jarl["id"],
                 "colour": COLOURS[seat],
-                "silfr": 3 + order + jarl["silfr"],
+                "silfr": max(0, START_SILFR[order] + jarl["silfr"]),
                 "hand": [],
                 "supply": dict.fromkeys(FOLLOWERS, FOLLOWERS_PER_TYPE),
                 "ships": [{"at": None, "exhausted": False} for _ in range(LONGSHIPS)],

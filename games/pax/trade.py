@@ -1,8 +1,11 @@
 """TRADE: an offer built step by step during a JOURNEY, answered by the other seat whenever
 it looks (both seats act while it waits), as in Vikings on the Volga.
 
-The offer holds Silfr and hand tiles given, and Silfr and at most one tile asked (the
-answering seat picks that tile when it accepts: ``answer V07``). Non-binding promises are made in the chat.
+The offer holds Silfr, hand tiles, Followers (by type, from the Jarlboard) and Longships
+(from the Jarlboard) given, and Silfr, at most one tile, Followers and Longships asked (the
+answering seat picks the tile when it accepts: ``answer V07``). A traded Follower or Longship
+joins the other Jarlboard and is its new owner's from then on. Non-binding promises are made
+in the chat.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Any
 from games import core
 from games.core import State
 from games.pax import board
+from games.pax.data import FOLLOWER_NAMES, FOLLOWERS
 
 
 def new_offer(state: State, seat: int, to: int) -> None:
@@ -19,9 +23,22 @@ def new_offer(state: State, seat: int, to: int) -> None:
         "from": seat,
         "to": to,
         "sent": False,
-        "give": {"silfr": 0, "tiles": []},
-        "ask": {"silfr": 0, "tiles": 0},
+        "give": {"silfr": 0, "tiles": [], "followers": [], "longships": 0},
+        "ask": {"silfr": 0, "tiles": 0, "followers": [], "longships": 0},
     }
+
+
+def _idle_ships(p: dict[str, Any]) -> int:
+    """Longships on the Jarlboard: the ones a TRADE can hand over."""
+    return sum(1 for ship in p["ships"] if ship["at"] is None)
+
+
+def _pieces(p: dict[str, Any], side: dict[str, Any], verb: str) -> list[str]:
+    """``verb FOLLOWER`` for each type the player still has spare, ``verb longship`` likewise."""
+    actions = [f"{verb} {kind}" for kind in FOLLOWERS if p["supply"][kind] > side["followers"].count(kind)]
+    if _idle_ships(p) > side["longships"]:
+        actions.append(f"{verb} longship")
+    return actions
 
 
 def build_actions(state: State) -> list[str]:
@@ -32,37 +49,56 @@ def build_actions(state: State) -> list[str]:
     if giver["silfr"] > give["silfr"]:
         actions.append("give silfr")
     actions += [f"give {t}" for t in giver["hand"] if t not in give["tiles"]]
+    actions += _pieces(giver, give, "give")
     if taker["silfr"] > ask["silfr"]:
         actions.append("ask silfr")
     if taker["hand"] and not ask["tiles"]:
         actions.append("ask tile")
-    if give["silfr"] or give["tiles"] or ask["silfr"] or ask["tiles"]:
+    actions += _pieces(taker, ask, "ask")
+    if any(_things(give)) or any(_things(ask)):
         actions.append("offer send")
     actions.append("offer cancel")
     return actions
 
 
-def give(state: State, what: str) -> None:
-    side = state["offer"]["give"]
+def _things(side: dict[str, Any]) -> tuple[int, int, int, int]:
+    """Silfr, tiles, Followers and Longships on one side of an offer."""
+    tiles = len(side["tiles"]) if isinstance(side["tiles"], list) else side["tiles"]
+    return side["silfr"], tiles, len(side["followers"]), side["longships"]
+
+
+def _add(side: dict[str, Any], what: str) -> bool:
+    """Silfr, a Follower or a Longship on a side; False for a tile."""
     if what == "silfr":
         side["silfr"] += 1
+    elif what in FOLLOWERS:
+        side["followers"].append(what)
+    elif what == "longship":
+        side["longships"] += 1
     else:
+        return False
+    return True
+
+
+def give(state: State, what: str) -> None:
+    side = state["offer"]["give"]
+    if not _add(side, what):
         side["tiles"].append(what)
 
 
 def ask(state: State, what: str) -> None:
     side = state["offer"]["ask"]
-    if what == "silfr":
-        side["silfr"] += 1
-    else:
+    if not _add(side, what):
         side["tiles"] = 1
 
 
 def text(offer: dict[str, Any]) -> str:
     def side(part: dict[str, Any]) -> str:
-        tiles = len(part["tiles"]) if isinstance(part["tiles"], list) else part["tiles"]
-        bits = [f"{part['silfr']} Silfr"] if part["silfr"] else []
+        silfr, tiles, _, longships = _things(part)
+        bits = [f"{silfr} Silfr"] if silfr else []
         bits += [f"{tiles} tile(s)"] if tiles else []
+        bits += [f"1 {FOLLOWER_NAMES[kind]} Follower" for kind in part["followers"]]
+        bits += [f"{longships} Longship(s)"] if longships else []
         return " and ".join(bits) or "nothing"
 
     return f"{side(offer['give'])} for {side(offer['ask'])}"
@@ -89,14 +125,33 @@ def answer_actions(state: State) -> list[str]:
     return [*accepts, "answer decline"]
 
 
+def _lacks(p: dict[str, Any], side: dict[str, Any]) -> bool:
+    """The player no longer has the Silfr, Followers or Longships of this side."""
+    return (
+        p["silfr"] < side["silfr"]
+        or any(p["supply"][kind] < side["followers"].count(kind) for kind in FOLLOWERS)
+        or _idle_ships(p) < side["longships"]
+    )
+
+
 def _problem(state: State, handed: str | None) -> str | None:
     offer = state["offer"]
     giver, taker = board.player(state, offer["from"]), board.player(state, offer["to"])
-    if giver["silfr"] < offer["give"]["silfr"] or any(t not in giver["hand"] for t in offer["give"]["tiles"]):
+    if _lacks(giver, offer["give"]) or any(t not in giver["hand"] for t in offer["give"]["tiles"]):
         return "the offered things are gone"
-    if taker["silfr"] < offer["ask"]["silfr"] or (handed is not None and handed not in taker["hand"]):
+    if _lacks(taker, offer["ask"]) or (handed is not None and handed not in taker["hand"]):
         return "the asked things are gone"
     return None
+
+
+def _hand_over(source: dict[str, Any], target: dict[str, Any], side: dict[str, Any]) -> None:
+    """Move a side's Followers and Jarlboard Longships from one Jarlboard to the other."""
+    for kind in side["followers"]:
+        source["supply"][kind] -= 1
+        target["supply"][kind] += 1
+    for _ in range(side["longships"]):
+        index = next(i for i, ship in enumerate(source["ships"]) if ship["at"] is None)
+        target["ships"].append(source["ships"].pop(index))
 
 
 def answer(state: State, seat: int, accept: bool, handed: str | None) -> None:
@@ -113,6 +168,12 @@ def answer(state: State, seat: int, accept: bool, handed: str | None) -> None:
     giver, taker = board.player(state, offer["from"]), board.player(state, offer["to"])
     giver["silfr"] += offer["ask"]["silfr"] - offer["give"]["silfr"]
     taker["silfr"] += offer["give"]["silfr"] - offer["ask"]["silfr"]
+    pending = state["pending"]
+    moving = None if pending is None else giver["ships"][pending["ship"] - 1]
+    _hand_over(giver, taker, offer["give"])
+    _hand_over(taker, giver, offer["ask"])
+    if moving is not None:  # handed-over Longships shift the numbers of the mover's ships
+        pending["ship"] = next(i for i, ship in enumerate(giver["ships"]) if ship is moving) + 1
     for tile in offer["give"]["tiles"]:
         giver["hand"].remove(tile)
         taker["hand"].append(tile)

@@ -9,6 +9,7 @@ from games.pax import board, effects, trade, turn, victory
 from games.pax.data import (
     BORDERS,
     CONDITIONS,
+    FOLLOWER_NAMES,
     HOMES,
     JARLS,
     POSTS,
@@ -63,6 +64,7 @@ def _post_view(state: State, post: str) -> dict[str, Any]:
         "venture": None if spot["venture"] is None else tile_view(spot["venture"]),
         "follower": None if follower is None else {"seat": follower[0], "type": follower[1]},
         "longships": board.ships_at(state, post),
+        "guard": next(iter(board.guards_at(state, post)), None),
     }
 
 
@@ -153,8 +155,18 @@ def _offer_view(state: State) -> dict[str, Any] | None:
         "from": offer["from"],
         "to": offer["to"],
         "sent": offer["sent"],
-        "give": {"silfr": offer["give"]["silfr"], "tiles": len(offer["give"]["tiles"])},
-        "ask": {"silfr": offer["ask"]["silfr"], "tiles": offer["ask"]["tiles"]},
+        "give": {
+            "silfr": offer["give"]["silfr"],
+            "tiles": len(offer["give"]["tiles"]),
+            "followers": list(offer["give"]["followers"]),
+            "longships": offer["give"]["longships"],
+        },
+        "ask": {
+            "silfr": offer["ask"]["silfr"],
+            "tiles": offer["ask"]["tiles"],
+            "followers": list(offer["ask"]["followers"]),
+            "longships": offer["ask"]["longships"],
+        },
     }
 
 
@@ -320,11 +332,9 @@ def _label(state: State, words: list[str]) -> str:
             return "Cancel the TRADE offer"
         return f"Offer a TRADE to {seat_ref(int(arg))}"
     if verb in ("give", "ask"):
-        what = (
-            "1 Silfr"
-            if arg == "silfr"
-            else ("a tile of their choice" if arg == "tile" else _tile(arg.upper()))
-        )
+        pieces = {"silfr": "1 Silfr", "tile": "a tile of their choice", "longship": "1 Longship"}
+        pieces |= {kind: f"1 {name} Follower" for kind, name in FOLLOWER_NAMES.items()}
+        what = pieces.get(arg) or _tile(arg.upper())
         return f"{verb.title()} {what}"
     if verb == "answer":
         if arg == "decline":

@@ -266,7 +266,12 @@ def test_trade_offer_answered_whenever_the_other_looks() -> None:
     state = _traders()
     assert "offer 1" in pax.legal_actions(state, 0)  # COLOCATED in the Gotland Sea
     state = act(state, 0, "offer 1", "give silfr", "give silfr", "give G03", "ask tile")
-    assert pax.midway(state) and pax.view(state, None)["offer"]["give"] == {"silfr": 2, "tiles": 1}
+    assert pax.midway(state) and pax.view(state, None)["offer"]["give"] == {
+        "silfr": 2,
+        "tiles": 1,
+        "followers": [],
+        "longships": 0,
+    }
     state = act(state, 0, "offer send")
     assert pax.to_act(state) == [0, 1] and not pax.midway(state)
     assert pax.view(state, 1)["private"]["offer_tiles"][0]["id"] == "G03"

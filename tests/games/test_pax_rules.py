@@ -45,10 +45,14 @@ def test_setup_six_steps(players: int) -> None:
         assert data.HOMES[p["homes"][0]]["wind"] == data.JARLS[p["jarl"]]["wind"]
     # 5. Influence markers in their spaces (nobody holds one)
     assert set(state["influence"].values()) == {None}
-    # 6. Silfr 3, 4, 5... from the start player, plus the Jarl's bonus
+    # 6. Silfr by place in turn order from the start player (tuned: 2, 4, 6, 8...), plus
+    # the Jarl's bonus or less the Jarl's malus, never below 0
     first = state["first"]
+    assert data.START_SILFR == [2, 4, 6, 8, 10, 12]
     for seat, p in enumerate(state["seats"]):
-        assert p["silfr"] == 3 + (seat - first) % players + data.JARLS[p["jarl"]]["silfr"]
+        order = (seat - first) % players
+        assert p["silfr"] == max(0, data.START_SILFR[order] + data.JARLS[p["jarl"]]["silfr"])
+    assert min(p["silfr"] for p in state["seats"]) >= 0
     assert state["current"] == first and pax.to_act(state) == [first]
 
 
@@ -279,7 +283,7 @@ def test_view_keys_follow_the_contract_schema() -> None:
     }  # fmt: skip
     assert set(view["posts"][0]) == {
         "id", "name", "region", "wind", "kind", "key", "cost", "entry", "harbor", "icon", "ability",
-        "venture", "follower", "longships",
+        "venture", "follower", "longships", "guard",
     }  # fmt: skip
     assert set(view["regions"][0]) == {"id", "name", "wind", "kind", "posts", "longships", "duchy"}
     assert set(view["homes"][0]) == {"id", "name", "wind", "links", "seat"}

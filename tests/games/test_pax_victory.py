@@ -66,10 +66,10 @@ def _influence(n: int) -> Callable[[State], None]:
     return build
 
 
-def _duchies_and_key(n: int) -> Callable[[State], None]:
+def _duchies_and_keys(duchies: int, keys: list[str]) -> Callable[[State], None]:
     def build(state: State) -> None:
-        _duchies(n)(state)
-        _trade_centers(["damascus"])(state)
+        _duchies(duchies)(state)
+        _trade_centers(keys)(state)
 
     return build
 
@@ -97,10 +97,10 @@ BUILDERS: dict[str, Callable[[State], None]] = {
     "A1": _trade_centers(["miklagard", "india"]),  # South and East
     "A2": _influence(3),
     "A3": _established(10),
-    "A4": _duchies_and_key(1),
+    "A4": _duchies_and_keys(1, ["damascus"]),
     "E1": _trade_centers(["miklagard", "india", "damascus"]),
     "E2": _influence_and_host,
-    "E3": _duchies_and_key(2),
+    "E3": _duchies_and_keys(1, ["damascus", "changan"]),
     "E4": _everything,
 }
 
@@ -218,3 +218,15 @@ def test_nobody_met_and_a_full_tie_is_shared() -> None:
     state = act(state, 0, "end")  # the Winter Solstice's REFRESH empties the track
     assert _winners(state) == [0, 1]
     assert pax.view(state, None)["over"] is True
+
+
+def test_e3_needs_the_duchy_and_two_keys() -> None:
+    test = data.CONDITIONS["E3"]["test"]
+    state = table()
+    _duchies_and_keys(1, ["damascus"])(state)
+    assert not victory.meets(state, 0, test)  # one KEY TRADE CENTER is not enough
+    state = table()
+    _trade_centers(["damascus", "india"])(state)
+    assert not victory.meets(state, 0, test)  # nor two without a DUCHY
+    _duchies(1)(state)
+    assert victory.meets(state, 0, test)

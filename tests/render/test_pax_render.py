@@ -9,10 +9,12 @@ from functools import cache
 from typing import Any
 
 import pytest
+from PIL import Image, ImageChops
 
 import games
 import render
 from render import board_png, hand_png
+from render.pax import map as pax_map
 from tests.render import pngcheck
 
 NAMES = ["Astrid", "Bjørn", "Святослав", "Ulf", "Freydis", "Sigrid"]
@@ -148,3 +150,23 @@ def test_long_strange_and_missing_names() -> None:
         check_board(PAX.view(state, None), [])
         pngcheck.check_hand(PAX.view(state, 0), LONG_NAMES[:players], 0)
         pngcheck.check_hand(PAX.view(state, 1), [], 1)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_kept_map_draws_the_same_picture_as_a_full_drawing(players: int) -> None:
+    """The map kept from an earlier board, with only what stands on it drawn again, is
+    pixel for pixel the map drawn from nothing (DUCHIES, Longships in regions, Followers,
+    Ventures, HOME owners all changing along the game)."""
+    names = NAMES[:players]
+    views = [PAX.view(state, None) for state in picked(players, seed=7, count=8)]
+    duchy = copy.deepcopy(views[-1])
+    duchy["regions"][0]["duchy"] = [0, 1]
+    duchy["regions"][0]["longships"] = [1, 1, 0]
+    for view in [*views, duchy]:
+        height = pax_map.map_height(view, 24, 1256) + 20
+        full = Image.new("RGB", (1280, height), pax_map.BG)
+        kept = full.copy()
+        pax_map._draw_columns(full, view, 10, 24, 1256, names, kept=False)
+        pax_map.draw_map(kept, view, 10, 24, 1256, names)
+        assert ImageChops.difference(full, kept).getbbox() is None
+    assert len(pax_map._KEPT) >= 1
