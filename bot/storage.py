@@ -400,18 +400,19 @@ class Storage:
     async def people(self, user_ids: list[str]) -> dict[str, Prefs]:
         """Each user's settings; a user who never set any gets the defaults."""
         found = {u: Prefs(u) for u in user_ids}
-        for user_id in sorted(set(user_ids)):
-            row = await self._one("SELECT * FROM people WHERE user_id = ?", user_id)
-            if row is not None:
-                found[user_id] = Prefs(
-                    row["user_id"],
-                    row["zone"],
-                    row["quiet_from"],
-                    row["quiet_to"],
-                    row["notify"],
-                    bool(row["heads_up"]),
-                    row["away_until"],
-                )
+        if not found:
+            return found
+        marks = ",".join("?" * len(found))
+        for row in await self._all(f"SELECT * FROM people WHERE user_id IN ({marks})", *found):
+            found[row["user_id"]] = Prefs(
+                row["user_id"],
+                row["zone"],
+                row["quiet_from"],
+                row["quiet_to"],
+                row["notify"],
+                bool(row["heads_up"]),
+                row["away_until"],
+            )
         return found
 
     async def save_person(self, tx: Tx, prefs: Prefs, now: float) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import games
 from bot import turns
-from bot.storage import GameRow, SeatRow, Storage, Tx
+from bot.storage import ActionRow, GameRow, SeatRow, Storage, Tx
 from bot.table import notices
 from render import final
 
@@ -36,6 +36,17 @@ class Reply:
 
 def seat_view(rows: list[SeatRow]) -> list[turns.Seat]:
     return [turns.Seat(r.user_id, r.name, r.automatic) for r in rows]
+
+
+def standing(rows: list[ActionRow]) -> list[tuple[int, int, str]]:
+    """The moves of a log that stand, in order: (n, seat, action), undone ones removed."""
+    moves: dict[int, tuple[int, str]] = {}
+    for row in rows:
+        if row.kind == "move" and row.seat is not None:
+            moves[row.n] = (row.seat, row.action)
+        elif row.kind == "undo":
+            moves.pop(int(row.action), None)
+    return [(n, seat, action) for n, (seat, action) in sorted(moves.items())]
 
 
 def finish(
@@ -90,13 +101,7 @@ class Context:
 
     async def effective_moves(self, game_id: int) -> list[tuple[int, int, str]]:
         """The moves that stand, in order: (n, seat, action), with undone ones removed."""
-        moves: dict[int, tuple[int, str]] = {}
-        for row in await self.storage.actions(game_id):
-            if row.kind == "move" and row.seat is not None:
-                moves[row.n] = (row.seat, row.action)
-            elif row.kind == "undo":
-                moves.pop(int(row.action), None)
-        return [(n, seat, action) for n, (seat, action) in sorted(moves.items())]
+        return standing(await self.storage.actions(game_id))
 
     async def replay_without(
         self, game: GameRow, seats: list[SeatRow], moves: list[tuple[int, int, str]], drop: set[int]
@@ -205,18 +210,13 @@ class Context:
 
     async def replay_payload(self, tx: Tx, game: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
         """The message that carries a finished game's animated replay (drawn when sent)."""
-        moves: dict[int, tuple[int, str]] = {}
-        for row in await self.storage.actions_in(tx, game.id):
-            if row.kind == "move" and row.seat is not None:
-                moves[row.n] = (row.seat, row.action)
-            elif row.kind == "undo":
-                moves.pop(int(row.action), None)
+        moves = standing(await self.storage.actions_in(tx, game.id))
         export = {
             "game": game.game,
             "seed": game.seed,
             "players": [s.name for s in seats],
             "options": game.options,
-            "moves": [[seat, action] for _, (seat, action) in sorted(moves.items())],
+            "moves": [[seat, action] for _, seat, action in moves],
         }
         text = "The whole game, turn by turn (/game replay makes it again, /game history has its file):"
         return {"text": text, "replay": export, "game_id": game.id}

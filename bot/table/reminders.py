@@ -57,7 +57,7 @@ class Reminders:
         views = seat_view(seats)
         assert game.state is not None
         state = game.state
-        waiting = [i for i in module.to_act(state) if not seats[i].automatic]
+        waiting = notices.humans_to_act(module, state, seats)
         prefs = await self.storage.people([seats[i].user_id for i in waiting])
         away = [i for i in waiting if prefs[seats[i].user_id].away(now)]
         quiet: dict[int, float] = {}

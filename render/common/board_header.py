@@ -6,8 +6,12 @@ headline is 44 px: about 14 px on a phone, where the board is shown 400 px wide.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from PIL import Image, ImageDraw
 
+from games.core import name_seats
 from render.common.headline import HEADLINE
 from render.common.layout import panel
 from render.common.shapes import paste_sprite, triangle_right
@@ -87,3 +91,32 @@ def outcome_header(
         )
         if reason:
             draw_text(im, (x, box[3] + 2), reason, 22, INK, max_width=im.width - MARGIN - x, min_size=16)
+
+
+def outcome_banner(
+    im: Image.Image,
+    height: int,
+    title: str,
+    aside: str,
+    outcome: Mapping[str, Any],
+    names: Sequence[str],
+    *,
+    min_size: int,
+) -> None:
+    """A finished game's title in gold inside a header already drawn, ``aside`` at the
+    right, and the outcome's reason (seats named) below the title."""
+    box = draw_text(
+        im,
+        (MARGIN, height * 0.38),
+        title,
+        HEADLINE,
+        GOLD,
+        anchor="lm",
+        bold=True,
+        max_width=im.width - 2 * MARGIN - 200,
+        min_size=min_size,
+    )
+    draw_text(im, (im.width - MARGIN, height * 0.38), aside, 24, MUTED, anchor="rm")
+    reason = name_seats(str(outcome.get("reason") or ""), list(names))
+    if reason:
+        draw_text(im, (MARGIN, box[3] + 4), reason, 22, INK, max_width=im.width - 2 * MARGIN, min_size=16)

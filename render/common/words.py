@@ -23,3 +23,22 @@ def outcome_title(outcome: Mapping[str, Any], names: Sequence[str], unit: str) -
     best = scores[winners[0]] if winners[0] < len(scores) else None
     verb = "wins" if len(winners) == 1 else "win"
     return f"{who} {verb}!" + (f"  {best} {unit}" if best is not None else "")
+
+
+def final_places(outcome: Mapping[str, Any], n: int) -> list[str]:
+    """``1st``, ``2nd``... by final score; winners (tie-breaks included) come first."""
+    scores = list(outcome.get("scores") or [])
+    if len(scores) < n:
+        return [""] * n
+    winners = {int(s) for s in outcome.get("winners") or []}
+    ordinals = ("1st", "2nd", "3rd", "4th", "5th")
+    places = []
+    for seat, score in enumerate(scores):
+        if seat in winners:
+            ahead = 0
+        else:
+            ahead = len(winners) + sum(
+                1 for other, s in enumerate(scores) if other not in winners and s > score
+            )
+        places.append(ordinals[min(4, ahead)])
+    return places

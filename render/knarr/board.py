@@ -13,12 +13,9 @@ from PIL import Image, ImageDraw
 from render.common import (
     BG,
     GAP,
-    GOLD,
     HEADER_BG,
-    HEADLINE,
     INK,
     MARGIN,
-    MUTED,
     PANEL_EDGE,
     WIDTH,
     draw_headline,
@@ -30,7 +27,8 @@ from render.common import (
     status_mid,
     text_width,
 )
-from render.common.words import outcome_title
+from render.common.board_header import outcome_banner
+from render.common.words import final_places, outcome_title
 from render.knarr.cards import DEST_H, SLOT_H
 from render.knarr.footer import draw_key, draw_log, key_height, log_height
 from render.knarr.market import TAKE_H, _draw_destinations, _draw_market, _draw_pending, take_prices
@@ -88,44 +86,8 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int)
 def _draw_outcome_banner(
     im: Image.Image, view: View, outcome: Mapping[str, Any], names: Sequence[str], height: int
 ) -> None:
-    title = outcome_title(outcome, names, "VP")
-    x = MARGIN
-    box = draw_text(
-        im,
-        (x, height * 0.38),
-        title,
-        HEADLINE,
-        GOLD,
-        anchor="lm",
-        bold=True,
-        max_width=im.width - 2 * MARGIN - 200,
-        min_size=30,
-    )
-    draw_text(
-        im, (im.width - MARGIN, height * 0.38), f"after round {view.get('round', 1)}", 24, MUTED, anchor="rm"
-    )
-    reason = str(outcome.get("reason") or "")
-    if reason:
-        draw_text(im, (x, box[3] + 4), reason, 22, INK, max_width=im.width - 2 * MARGIN, min_size=16)
-
-
-def _places(outcome: Mapping[str, Any], n: int) -> list[str]:
-    """``1st``, ``2nd``... by final score; winners (tie-break included) come first."""
-    scores = list(outcome.get("scores") or [])
-    if len(scores) < n:
-        return [""] * n
-    winners = {int(s) for s in outcome.get("winners") or []}
-    ordinals = ("1st", "2nd", "3rd", "4th", "5th")
-    places = []
-    for seat, score in enumerate(scores):
-        if seat in winners:
-            ahead = 0
-        else:
-            ahead = len(winners) + sum(
-                1 for other, s in enumerate(scores) if other not in winners and s > score
-            )
-        places.append(ordinals[min(4, ahead)])
-    return places
+    aside = f"after round {view.get('round', 1)}"
+    outcome_banner(im, height, outcome_title(outcome, names, "VP"), aside, outcome, names, min_size=30)
 
 
 def _without_paid(seat: Mapping[str, Any], pending: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -176,7 +138,7 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     _draw_destinations(im, view, dest_top)
     if pend_h:
         _draw_pending(im, view, names, dest_top + dest_h + 14)
-    places = _places(outcome, len(seats)) if outcome else [""] * len(seats)
+    places = final_places(outcome, len(seats)) if outcome else [""] * len(seats)
     winners = set(outcome.get("winners") or []) if outcome else set()
     y = players_top
     for r, row in enumerate(rows):

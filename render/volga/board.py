@@ -16,10 +16,8 @@ from render.common import (
     GAP,
     GOLD,
     HEADER_BG,
-    HEADLINE,
     INK,
     MARGIN,
-    MUTED,
     PANEL_EDGE,
     WIDTH,
     Box,
@@ -34,7 +32,8 @@ from render.common import (
     text_width,
     wrap_text,
 )
-from render.common.words import outcome_title
+from render.common.board_header import outcome_banner
+from render.common.words import final_places, outcome_title
 from render.volga.map import MAP_MAX_H, MAP_W, SIDE_W, _draw_map, _map_size
 from render.volga.market import _draw_side, _side_height
 from render.volga.offer import _draw_offer, _offer_height
@@ -138,41 +137,7 @@ def _draw_outcome_banner(
     im: Image.Image, view: View, outcome: Mapping[str, Any], names: Sequence[str], height: int
 ) -> None:
     title = outcome_title(outcome, names, "rubles")
-    x = MARGIN
-    box = draw_text(
-        im,
-        (x, height * 0.38),
-        title,
-        HEADLINE,
-        GOLD,
-        anchor="lm",
-        bold=True,
-        max_width=im.width - 2 * MARGIN - 200,
-        min_size=28,
-    )
-    draw_text(im, (im.width - MARGIN, height * 0.38), _burned_text(view), 24, MUTED, anchor="rm")
-    reason = name_seats(str(outcome.get("reason") or ""), list(names))
-    if reason:
-        draw_text(im, (x, box[3] + 4), reason, 22, INK, max_width=im.width - 2 * MARGIN, min_size=16)
-
-
-def _places(outcome: Mapping[str, Any], n: int) -> list[str]:
-    """``1st``, ``2nd``... by final score; winners (tie-breaks included) come first."""
-    scores = list(outcome.get("scores") or [])
-    if len(scores) < n:
-        return [""] * n
-    winners = {int(s) for s in outcome.get("winners") or []}
-    ordinals = ("1st", "2nd", "3rd", "4th", "5th")
-    places = []
-    for seat, score in enumerate(scores):
-        if seat in winners:
-            ahead = 0
-        else:
-            ahead = len(winners) + sum(
-                1 for other, s in enumerate(scores) if other not in winners and s > score
-            )
-        places.append(ordinals[min(4, ahead)])
-    return places
+    outcome_banner(im, height, title, _burned_text(view), outcome, names, min_size=28)
 
 
 def board_png(view: View, *, names: Sequence[str]) -> bytes:
@@ -207,7 +172,7 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     if offer:
         _draw_offer(im, view, names, offer_top)
     to_act = {int(s) for s in view.get("to_act") or []}
-    places = _places(outcome, len(seats)) if outcome else [""] * len(seats)
+    places = final_places(outcome, len(seats)) if outcome else [""] * len(seats)
     winners = {int(s) for s in outcome.get("winners") or []} if outcome else set()
     y = players_top
     for r, row in enumerate(rows):
