@@ -229,7 +229,7 @@ def _run_one(state: State, seat: int, effect: Effect, post: str | None) -> None:
         if location is not None:
             rivals = {s for s in range(n) if do == "return_all" or s != seat}
             count = board.return_ships(state, board.places_in(location), rivals)
-            core.log(state, seat, f"RETURNS {count} Longship(s) in {place_name(location)}")
+            core.log(state, seat, f"RETURNS {core.plural(count, 'Longship')} in {place_name(location)}")
     elif do == "establish":
         location = _location(effect, post)
         for spot in board.alone_posts(state, seat):

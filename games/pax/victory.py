@@ -135,7 +135,7 @@ def finish(state: State, winners: list[int], reason: str) -> None:
     scores = [board.established_total(state, s) for s in range(state["players"])]
     state["result"] = {"winners": winners, "scores": scores, "reason": reason}
     names = ", ".join(core.seat_ref(s) for s in winners)
-    core.log(state, None, f"The game ends ({reason}): {names} win(s)")
+    core.log(state, None, f"The game ends ({reason}): {names} {'wins' if len(winners) == 1 else 'win'}")
 
 
 def flip_one(state: State) -> None:
