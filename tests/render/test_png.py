@@ -1,0 +1,63 @@
+"""The PNG writers of ``render.common.png``: the bytes decode to exactly the picture meant."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageDraw
+
+from render.common import png
+from tests.render.pngcheck import open_png
+
+
+def busy_picture() -> Image.Image:
+    """Flat panels, anti-aliased text and a gradient: what a board has, and more colours."""
+    im = Image.new("RGB", (333, 121), (236, 228, 210))  # an odd width: rows are not aligned
+    draw = ImageDraw.Draw(im)
+    draw.rectangle((10, 10, 120, 60), fill=(30, 60, 110))
+    draw.ellipse((140, 20, 200, 80), fill=(190, 40, 40), outline=(0, 0, 0), width=3)
+    draw.text((20, 80), "Knarr: Astrid takes the Berserker", fill=(20, 20, 20))
+    for x in range(220, 330):
+        draw.line((x, 0, x, 120), fill=(x - 100, 255 - x // 2, (x * 7) % 256))
+    return im
+
+
+def palette_of(im: Image.Image) -> list[tuple[int, int, int]]:
+    flat = im.getpalette() or []
+    return [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["isal", "zlib"])
+def test_a_palette_png_decodes_to_the_mapped_picture(fast: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not fast:
+        monkeypatch.setattr(png, "_fast_zlib", None)
+    elif png._fast_zlib is None:
+        pytest.skip("isal is not installed here")
+    im = busy_picture()
+    data = png.encode_palette(im, colors=64)
+    decoded = open_png(data)
+    assert decoded.mode == "P" and decoded.size == im.size
+    assert len(decoded.getcolors(256) or []) <= 64
+    # the same mapping Pillow makes: every pixel is the palette colour nearest the original
+    sample = im.resize((im.width // 4, im.height // 4), Image.Resampling.NEAREST)
+    chosen = sample.quantize(64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    expected = im.quantize(palette=chosen, dither=Image.Dither.NONE).convert("RGB")
+    assert decoded.convert("RGB").tobytes() == expected.tobytes()
+    # flat colours survive within the octree's rounding
+    rgb = decoded.convert("RGB")
+    for point, colour in (((50, 30), (30, 60, 110)), ((5, 5), (236, 228, 210))):
+        assert max(abs(a - b) for a, b in zip(rgb.getpixel(point), colour, strict=True)) <= 2  # type: ignore[arg-type]
+    assert len(palette_of(decoded)) <= 64
+
+
+def test_the_rgb_writer_keeps_every_pixel() -> None:
+    im = busy_picture()
+    decoded = open_png(png.encode_png(im))
+    assert decoded.mode == "RGB" and decoded.tobytes() == im.tobytes()
+
+
+def test_a_palette_png_is_smaller_than_the_rgb_one() -> None:
+    im = busy_picture().resize((1332, 484))
+    assert len(png.encode_palette(im)) < len(png.encode_png(im)) / 2
+    Image.open(io.BytesIO(png.encode_palette(im))).verify()  # chunk lengths and CRCs
