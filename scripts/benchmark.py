@@ -28,11 +28,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import games  # noqa: E402
-import render  # noqa: E402
-from bot import messages  # noqa: E402
-from bot.storage import Storage  # noqa: E402
-from bot.table import Table  # noqa: E402
+if __name__ == "__main__":  # only here: the drawing processes load this file again (spawn)
+    import games
+    import render
+    from bot import messages
+    from bot.storage import Storage
+    from bot.table import Table
 
 CHANNEL = "1"
 

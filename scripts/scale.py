@@ -4,7 +4,8 @@
 stored by the table, then its reply is composed with its picture (drawn in the pool of
 ``bot.pictures``) and the outbox rows are marked sent as delivery would. The same run
 is made without pictures. Printed: moves per second, p50 and p99 per move, the worst
-event-loop stall (how late a 2 ms sleeper woke), the peak RSS of this process and of each
+event-loop stall (how late a 2 ms sleeper woke), the CPU time a move costs this process and
+the drawing processes together (a figure other load on the machine does not change), the peak RSS of this process and of each
 drawing process, and the database bytes a finished game keeps (games played to the end
 on a database of their own, measured after VACUUM).
 """
@@ -41,6 +42,21 @@ def rss_mb(pid: int) -> float:
     except OSError:
         pass
     return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def all_cpu() -> float:
+    """CPU seconds of this process and its drawing processes: what a move costs the machine,
+    whatever else runs on it."""
+    return cpu_seconds(os.getpid()) + sum(cpu_seconds(pid) for pid in children())
 
 
 def children() -> list[int]:
@@ -148,14 +164,15 @@ async def run(game_id: str, games_count: int, in_flight: int, moves: int, pictur
                 if len(times) % 200 == 0:
                     await sent(storage)
 
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), all_cpu()
         await asyncio.gather(*(worker(n) for n in range(in_flight)))
-        elapsed = time.perf_counter() - start
+        elapsed, cpu = time.perf_counter() - start, all_cpu() - cpu
         stop.set()
         await watcher
         await storage.close()
     return {
         "moves/s": len(times) / elapsed,
+        "cpu ms": cpu / len(times) * 1000,
         "p50 ms": percentile(times, 0.5) * 1000,
         "p99 ms": percentile(times, 0.99) * 1000,
         "stall ms": max(lags) * 1000,
@@ -236,6 +253,7 @@ def report(game_id: str, games_count: int, in_flight: int, moves: int, finished:
         print(
             f"{label}: {figures['moves/s']:6.1f} moves/s  p50 {figures['p50 ms']:5.1f} ms"
             f"  p99 {figures['p99 ms']:6.1f} ms  worst stall {figures['stall ms']:5.1f} ms"
+            f"  CPU {figures['cpu ms']:.1f} ms a move (all processes)"
             f"  peak RSS main {figures['main MB']:.0f} MB, drawing process {figures['worker MB']:.0f} MB"
         )
     pooled, alone = asyncio.run(pool_rate(game_id, 400))

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.common.cache import PixelCache
 from render.common.layout import note_text, recording_now
 from render.common.style import RGB, Box
 
@@ -116,13 +117,13 @@ def text_width(text: str, size: int, *, bold: bool = False) -> int:
     return _text_mask(safe_text(text), size, bold, False).size[0]
 
 
-@lru_cache(maxsize=4096)
-def _text_mask(text: str, size: int, bold: bool, halo: bool) -> Image.Image:
+def _make_mask(key: tuple[str, int, bool, bool]) -> Image.Image:
     """An ``"L"`` mask of ``text``, as tall as the font's line (ascent + descent).
 
     ``bold`` thickens the strokes a little; ``halo`` is the mask of a wide outline, pasted
     in a dark colour under the text so it reads on any background.
     """
+    text, size, bold, halo = key
     real_bold = bold and FONT_FILES is not None
     f = font(size, real_bold)
     ascent, descent = f.getmetrics()
@@ -134,6 +135,16 @@ def _text_mask(text: str, size: int, bold: bool, halo: bool) -> Image.Image:
     if text:
         ImageDraw.Draw(mask).text((pad, pad), text, font=f, fill=255, stroke_width=stroke, stroke_fill=255)
     return mask
+
+
+# 8 million pixels (8 MB of "L" masks): every label, number and name of several busy
+# boards; log lines, which rarely come back, are the ones dropped
+_masks = PixelCache(_make_mask, 8_000_000)
+
+
+def _text_mask(text: str, size: int, bold: bool, halo: bool) -> Image.Image:
+    return _masks.get((text, size, bold, halo))
+
 
 
 def draw_text(

@@ -41,7 +41,7 @@ def test_a_character_no_font_has_is_replaced() -> None:
 
 def test_without_the_package_the_bundled_font_spells_in_ascii(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(common, "FONT_FILES", None)
-    for cached in (common.font, common.has_glyph, common._missing_glyph, common.safe_text, common._text_mask):
+    for cached in (common.font, common.has_glyph, common._missing_glyph, common.safe_text, common._masks):
         cached.cache_clear()
     try:
         assert common.safe_text("Bjørn Ærø") == "Bjorn Aero"
@@ -54,6 +54,6 @@ def test_without_the_package_the_bundled_font_spells_in_ascii(monkeypatch: pytes
             common.has_glyph,
             common._missing_glyph,
             common.safe_text,
-            common._text_mask,
+            common._masks,
         ):
             cached.cache_clear()

@@ -1,0 +1,35 @@
+"""The picture cache keeps the most recently used pictures within its pixel budget."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from render.common.cache import PixelCache
+
+
+def test_pictures_beyond_the_budget_are_dropped_oldest_first() -> None:
+    made: list[int] = []
+
+    def make(width: int) -> Image.Image:
+        made.append(width)
+        return Image.new("L", (width, 10))
+
+    cache = PixelCache(make, limit=1000)  # room for 100 columns of 10 pixels
+    first = cache.get(40)
+    assert cache.get(40) is first and made == [40]  # a hit draws nothing
+    cache.get(30)
+    cache.get(40)  # 40 is now the most recently used
+    cache.get(50)  # 1,200 pixels: the least recently used (30) goes
+    assert list(cache.items) == [40, 50] and cache.held == 900
+    cache.get(30)
+    assert made == [40, 30, 50, 30]
+    assert cache.held <= 1000
+
+
+def test_one_picture_larger_than_the_budget_is_still_returned_and_kept_alone() -> None:
+    cache = PixelCache(lambda w: Image.new("L", (w, 100)), limit=1000)
+    cache.get(5)
+    big = cache.get(50)
+    assert big.size == (50, 100) and list(cache.items) == [50]
+    cache.cache_clear()
+    assert cache.held == 0 and not cache.items
