@@ -146,7 +146,6 @@ def _text_mask(text: str, size: int, bold: bool, halo: bool) -> Image.Image:
     return _masks.get((text, size, bold, halo))
 
 
-
 def draw_text(
     im: Image.Image,
     xy: tuple[float, float],
