@@ -95,13 +95,15 @@ class SqliteTx(Tx):
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    # A read is one trip to the connection's thread, not three (execute, fetch, close): each
+    # trip wakes that thread and then the event loop, the main cost of a move on a busy bot.
+
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        async with self.db.execute(sql, tuple(params)) as cursor:
-            return await cursor.fetchone()
+        rows = await self.db.execute_fetchall(sql, tuple(params))
+        return next(iter(rows), None)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self.db.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self.db.execute_fetchall(sql, tuple(params)))
 
 
 async def _connect(path: str) -> aiosqlite.Connection:

@@ -11,6 +11,7 @@ platform without them), pictures are drawn in threads as before.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -25,6 +26,9 @@ import render
 log = logging.getLogger("skald")
 
 PARENT_CHECK = 1.0  # seconds between a drawing process's looks at whether the bot still runs
+# Drawing processes yield the cores to the bot's own process: its event loop takes moves and
+# talks to Discord, and a loop that waits for a core while pictures are drawn is a late loop
+DRAWING_NICENESS = 10
 PALETTE = True  # boards as 64-colour palette PNGs: a third of the bytes, less time
 _pool: Executor | None = None
 _threads = False  # processes could not start: threads from now on
@@ -75,13 +79,15 @@ def _follow_parent(parent: int) -> None:
 
 
 def _warm() -> None:
-    """Set a drawing process up: it ends with the bot; boards as palette PNGs
-    (``render.common.png``); each game's opening board drawn once, so the first real
-    picture is not the slow one."""
+    """Set a drawing process up: it ends with the bot and gives way to it for the cores;
+    boards as palette PNGs (``render.common.png``); each game's opening board drawn once,
+    so the first real picture is not the slow one."""
     import games  # here: only the workers need the rules
     from render.common import png
 
     threading.Thread(target=_follow_parent, args=(os.getppid(),), daemon=True).start()
+    with contextlib.suppress(AttributeError, OSError):  # else: the bot's own priority
+        os.nice(DRAWING_NICENESS)
 
     png.use_palette(PALETTE)
 

@@ -34,6 +34,11 @@ class Reply:
     version: int | None = None
 
 
+# what a change calls for: the board (None when none is due), the DMs by seat, whether the
+# game is over, and the seats whose DM waits for the next board
+Composed = tuple[dict[str, Any] | None, list[tuple[int, dict[str, Any]]], bool, list[int]]
+
+
 def seat_view(rows: list[SeatRow]) -> list[turns.Seat]:
     return [turns.Seat(r.user_id, r.name, r.automatic) for r in rows]
 
@@ -134,18 +139,36 @@ class Context:
         result: dict[str, Any] | None = None,
         log: bool = True,
     ) -> int | None:
-        """Store a new state and queue the board and the DMs it calls for.
+        """Store a new state and queue the board and the DMs it calls for: compose the
+        messages, then store them (``compose_change`` and ``store_change``)."""
+        composed = await self.compose_change(game, module, seats, old, state, head, result=result, log=log)
+        return await self.store_change(tx, game, module, seats, old, state, now, composed, result=result)
+
+    async def compose_change(
+        self,
+        game: GameRow,
+        module: ModuleType,
+        seats: list[SeatRow],
+        old: dict[str, Any] | None,
+        state: dict[str, Any],
+        head: list[str],
+        *,
+        result: dict[str, Any] | None = None,
+        log: bool = True,
+    ) -> Composed:
+        """The board and the DMs a new state calls for, worked out in a thread and outside
+        any transaction (a move composes before it takes the database's write lock, so
+        the lock is held only while rows are written).
 
         A board (a new channel message that pings whoever must act) is queued when an
         action completes or who must act changes; the sub-steps of one action (the game's
         ``midway``) happen in the actor's private panel, and their DMs wait for the board.
         ``old`` is the state before (``None``: everyone's hand is sent again); ``log=False``
-        leaves the game's log lines out of the board (an undo tells its own story). Returns
-        the board's outbox id, or ``None`` when no board was due.
+        leaves the game's log lines out of the board (an undo tells its own story).
         """
         views = seat_view(seats)
 
-        def compose() -> tuple[dict[str, Any] | None, list[tuple[int, dict[str, Any]]], bool, list[int]]:
+        def compose() -> Composed:
             over = result is not None or module.outcome(state) is not None
             changed = sorted(set(game.dm_due) | set(turns.private_changes(module, old, state, views)))
             due = over or old is None or head or not turns.midway(module, state)
@@ -182,7 +205,24 @@ class Context:
                 dms.append((index, dm))
             return payload, dms, over, []
 
-        payload, dms, over, dm_due = await asyncio.to_thread(compose)
+        return await asyncio.to_thread(compose)
+
+    async def store_change(
+        self,
+        tx: Tx,
+        game: GameRow,
+        module: ModuleType,
+        seats: list[SeatRow],
+        old: dict[str, Any] | None,
+        state: dict[str, Any],
+        now: float,
+        composed: Composed,
+        *,
+        result: dict[str, Any] | None = None,
+    ) -> int | None:
+        """Store a new state and queue what ``compose_change`` made of it; returns the
+        board's outbox id, or ``None`` when no board was due."""
+        payload, dms, over, dm_due = composed
         stored = await self.storage.save_state(
             tx,
             game,

@@ -64,9 +64,10 @@ class Moves:
             except IllegalAction as error:
                 raise TableError(str(error)) from None
             now = self.ctx.clock()
+            composed = await self.ctx.compose_change(game, module, seats, old, state, [])
             async with self.storage.transaction() as tx:
                 await self.ctx.log_moves(tx, game, seats, moves, now)
-                announce = await self.ctx.commit_change(tx, game, module, seats, old, state, now, [])
+                announce = await self.ctx.store_change(tx, game, module, seats, old, state, now, composed)
         return Reply("", announce, game.id, game.version + 1)
 
     async def legal(self, channel_id: str, user_id: str) -> list[tuple[str, str]]:
