@@ -9,7 +9,8 @@ Prints, for every game in ``games.names()``:
   drawing threads);
 - random playouts: moves per second of the pure rules.
 ``--scale`` runs the scale mode instead (``scripts/scale.py``): 1,000 two-player games in
-one process, 32 moves in flight, with and without pictures.
+one process, 32 moves in flight, with and without pictures; ``--postgres`` adds the same
+runs on PostgreSQL (a throwaway server unless ``SKALD_TEST_PG`` names one).
 Nothing here is asserted; the figures go into the notes.
 """
 
@@ -151,11 +152,12 @@ def main() -> None:
     parser.add_argument("--scale-moves", type=int, default=3000)
     parser.add_argument("--finished", type=int, default=5)
     parser.add_argument("--game", default="knarr")
+    parser.add_argument("--postgres", action="store_true", help="scale mode: the same runs on PostgreSQL too")
     args = parser.parse_args()
     if args.scale:
         from scale import report
 
-        report(args.game, args.games, args.in_flight, args.scale_moves, args.finished)
+        report(args.game, args.games, args.in_flight, args.scale_moves, args.finished, args.postgres)
         return
     print(
         f"{'game':<8} {'render median':>14} {'png max':>9} {'pipeline median':>16} {'p99':>9} "

