@@ -56,6 +56,11 @@ JOURNEY_STEPS = 3
 MAX_HOME_MARKERS = 3
 
 
+def extra_silfr(jarl: str, players: int) -> int:
+    """A Jarl's extra starting Silfr (negative: a malus) at this player count."""
+    return int(JARLS[jarl]["silfr"][players - 2])
+
+
 def region_of(place: str) -> str | None:
     """The REGION a post or region id lies in (None for a HOME)."""
     if place in REGIONS:

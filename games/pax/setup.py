@@ -20,6 +20,7 @@ from games.pax.data import (
     START_SILFR,
     TILES,
     TRACK_COSTS,
+    extra_silfr,
     place_name,
     posts_in,
 )
@@ -138,7 +139,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
             {
                 "jarl": jarl["id"],
                 "colour": COLOURS[seat],
-                "silfr": max(0, START_SILFR[order] + jarl["silfr"]),
+                "silfr": max(0, START_SILFR[order] + extra_silfr(jarl["id"], num_players)),
                 "hand": [],
                 "supply": dict.fromkeys(FOLLOWERS, FOLLOWERS_PER_TYPE),
                 "ships": [{"at": None, "exhausted": False} for _ in range(LONGSHIPS)],

@@ -32,17 +32,6 @@ def _trade_centers(state: State, seat: int, key_only: bool) -> int:
     )
 
 
-def _key_winds(state: State, seat: int) -> int:
-    """WINDS in which the seat is ESTABLISHED on a KEY TRADE CENTER."""
-    return len(
-        {
-            wind_of(post)
-            for post, spot in state["posts"].items()
-            if POSTS[post].get("key") and spot["follower"] and spot["follower"][0] == seat
-        }
-    )
-
-
 def _wind_ventures(state: State, seat: int) -> int:
     """The most of the seat's Ventures (with its Follower) in one Wind."""
     counts = dict.fromkeys(WINDS, 0)
@@ -65,7 +54,6 @@ def meets(state: State, seat: int, test: dict[str, Any]) -> bool:
         "trade_centers": lambda: _trade_centers(state, seat, False),
         "key_trade_centers": lambda: _trade_centers(state, seat, True),
         "wind_ventures": lambda: _wind_ventures(state, seat),
-        "key_winds": lambda: _key_winds(state, seat),
         "duchies": lambda: board.duchies(state, seat),
         "influence": lambda: len(board.influence_of(state, seat)),
     }[kind]()
@@ -85,7 +73,6 @@ def describe(test: dict[str, Any]) -> str:
         "trade_centers": f"ESTABLISHED on {n} TRADE CENTERS",
         "key_trade_centers": f"ESTABLISHED on {n} KEY TRADE CENTERS",
         "wind_ventures": f"{n} of your Ventures in one WIND",
-        "key_winds": f"ESTABLISHED on KEY TRADE CENTERS in {n} WINDS",
         "duchies": f"{n} DUCHY HOME marker(s)",
         "influence": f"{n} Influence markers",
     }[kind]

@@ -51,9 +51,24 @@ def test_setup_six_steps(players: int) -> None:
     assert data.START_SILFR == [2, 4, 6, 8, 10, 12]
     for seat, p in enumerate(state["seats"]):
         order = (seat - first) % players
-        assert p["silfr"] == max(0, data.START_SILFR[order] + data.JARLS[p["jarl"]]["silfr"])
+        assert p["silfr"] == max(0, data.START_SILFR[order] + data.extra_silfr(p["jarl"], state["players"]))
     assert min(p["silfr"] for p in state["seats"]) >= 0
     assert state["current"] == first and pax.to_act(state) == [first]
+
+
+def test_askold_extra_silfr_depends_on_the_player_count() -> None:
+    # Askold: +1 at 2 players (nobody shares his Wind), -3 from 3 players (never below 0)
+    expected = {2: [3, 5], 3: [0, 1, 3], 6: [0, 1, 3, 5, 7, 9]}
+    for players, by_order in expected.items():
+        seen = set()
+        for seed in range(40):
+            state = pax.setup(seed, players)
+            for seat, p in enumerate(state["seats"]):
+                if p["jarl"] == "askold":
+                    order = (seat - state["first"]) % players
+                    assert p["silfr"] == by_order[order]
+                    seen.add(order)
+        assert seen == set(range(players))
 
 
 def test_setup_options() -> None:

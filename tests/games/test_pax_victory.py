@@ -79,6 +79,11 @@ def _influence_and_host(state: State) -> None:
     _established(10)(state)
 
 
+def _key_and_winds(state: State) -> None:
+    _winds(2)(state)  # the North and the West
+    _trade_centers(["miklagard"])(state)  # a KEY TRADE CENTER in the South
+
+
 def _everything(state: State) -> None:
     _winds(4)(state)
     for post in ["kalmar", "lodose", "laeso", "kaupang", "tunsberg", "hogland", "aldeigja", "sarkel"]:
@@ -94,13 +99,13 @@ BUILDERS: dict[str, Callable[[State], None]] = {
     "S2": _winds(4),
     "S3": _wind_ventures,
     "S4": _duchies(1),
-    "A1": _trade_centers(["miklagard", "india"]),  # South and East
-    "A2": _influence(3),
+    "A1": _key_and_winds,
+    "A2": _trade_centers(["visby", "hedeby", "birka", "kaupang"]),
     "A3": _established(10),
-    "A4": _duchies_and_keys(1, ["damascus"]),
-    "E1": _trade_centers(["miklagard", "india", "damascus"]),
+    "A4": _duchies_and_keys(1, ["visby", "hedeby"]),
+    "E1": _duchies_and_keys(1, ["visby", "hedeby", "india"]),
     "E2": _influence_and_host,
-    "E3": _duchies_and_keys(1, ["damascus", "changan"]),
+    "E3": _duchies_and_keys(1, ["visby", "hedeby", "birka", "kaupang"]),
     "E4": _everything,
 }
 
@@ -115,12 +120,16 @@ def test_each_victory_condition(condition: str) -> None:
     assert victory.describe(test)
 
 
-def test_a1_needs_key_trade_centers_in_two_winds() -> None:
+def test_a1_needs_a_key_trade_center_and_three_winds() -> None:
+    test = data.CONDITIONS["A1"]["test"]
     state = table()
-    _trade_centers(["miklagard", "damascus"])(state)  # both in the South
-    assert not victory.meets(state, 0, data.CONDITIONS["A1"]["test"])
-    _trade_centers(["changan"])(state)
-    assert victory.meets(state, 0, data.CONDITIONS["A1"]["test"])
+    _trade_centers(["visby", "hedeby", "holmgard"])(state)  # three WINDS, no KEY
+    assert not victory.meets(state, 0, test)
+    _trade_centers(["damascus"])(state)
+    assert victory.meets(state, 0, test)
+    state = table()
+    _trade_centers(["miklagard", "damascus", "changan"])(state)  # three KEYS, two WINDS
+    assert not victory.meets(state, 0, test)
 
 
 def test_e4_needs_both_parts() -> None:
@@ -220,13 +229,25 @@ def test_nobody_met_and_a_full_tie_is_shared() -> None:
     assert pax.view(state, None)["over"] is True
 
 
-def test_e3_needs_the_duchy_and_two_keys() -> None:
+def test_e1_needs_the_duchy_a_key_and_three_trade_centers() -> None:
+    test = data.CONDITIONS["E1"]["test"]
+    state = table()
+    _duchies_and_keys(1, ["visby", "hedeby", "birka"])(state)
+    assert not victory.meets(state, 0, test)  # three TRADE CENTERS, none of them a KEY
+    state = table()
+    _trade_centers(["damascus", "india", "miklagard"])(state)
+    assert not victory.meets(state, 0, test)  # three KEYS without a DUCHY
+    _duchies(1)(state)
+    assert victory.meets(state, 0, test)
+
+
+def test_e3_needs_the_duchy_and_four_trade_centers() -> None:
     test = data.CONDITIONS["E3"]["test"]
     state = table()
-    _duchies_and_keys(1, ["damascus"])(state)
-    assert not victory.meets(state, 0, test)  # one KEY TRADE CENTER is not enough
+    _duchies_and_keys(1, ["visby", "hedeby", "birka"])(state)
+    assert not victory.meets(state, 0, test)  # three are not enough
     state = table()
-    _trade_centers(["damascus", "india"])(state)
-    assert not victory.meets(state, 0, test)  # nor two without a DUCHY
+    _trade_centers(["visby", "hedeby", "birka", "damascus"])(state)
+    assert not victory.meets(state, 0, test)  # nor four without a DUCHY
     _duchies(1)(state)
     assert victory.meets(state, 0, test)
