@@ -15,6 +15,7 @@ import asyncio
 import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from importlib import resources
 from typing import Any
 
@@ -35,6 +36,18 @@ def migrations() -> list[tuple[int, str]]:
 
 def is_postgres(target: str) -> bool:
     return target.startswith(("postgresql://", "postgres://"))
+
+
+# Set while this task is inside ``transaction()``. A read then must go through the
+# transaction: on PostgreSQL a read through the pool needs a second connection, and when
+# every connection is held by a transaction waiting for one, the pool deadlocks (seen under
+# load: eight moves at once, each inside its transaction, each waiting to read settings).
+_inside: ContextVar[bool] = ContextVar("skald_inside_transaction", default=False)
+
+
+def _outside() -> None:
+    if _inside.get():
+        raise RuntimeError("a read outside the open transaction: pass the transaction (tx) to it")
 
 
 class Tx:
@@ -163,11 +176,14 @@ class SqliteBackend(Backend):
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._write:
             await self.db.execute("BEGIN IMMEDIATE")
+            inside = _inside.set(True)
             try:
                 yield SqliteTx(self.db)
             except BaseException:
                 await self.db.execute("ROLLBACK")
                 raise
+            finally:
+                _inside.reset(inside)
             await self.db.execute("COMMIT")
 
     # Each read runs to its end in one call on the reader's thread: two reads whose statements
@@ -175,10 +191,12 @@ class SqliteBackend(Backend):
     # bot) that transaction never ends, so every read would see one old snapshot.
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        _outside()
         rows = list(await self.reader.execute_fetchall(sql, tuple(params)))
         return rows[0] if rows else None
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        _outside()
         return list(await self.reader.execute_fetchall(sql, tuple(params)))
 
 
@@ -268,12 +286,18 @@ class PostgresBackend(Backend):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self.pool.acquire() as conn, conn.transaction():
-            yield PostgresTx(conn)
+            inside = _inside.set(True)
+            try:
+                yield PostgresTx(conn)
+            finally:
+                _inside.reset(inside)
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        _outside()
         return await self.pool.fetchrow(numbered(sql), *params)
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        _outside()
         return list(await self.pool.fetch(numbered(sql), *params))
 
 

@@ -397,13 +397,16 @@ class Storage:
 
     # --- players' own settings, held notices, turns and covered seats (bot/people.py) ----
 
-    async def people(self, user_ids: list[str]) -> dict[str, Prefs]:
-        """Each user's settings; a user who never set any gets the defaults."""
+    async def people(self, user_ids: list[str], tx: Tx | None = None) -> dict[str, Prefs]:
+        """Each user's settings; a user who never set any gets the defaults. Inside a
+        transaction, read through it (``tx``)."""
         found = {u: Prefs(u) for u in user_ids}
         if not found:
             return found
         marks = ",".join("?" * len(found))
-        for row in await self._all(f"SELECT * FROM people WHERE user_id IN ({marks})", *found):
+        sql = f"SELECT * FROM people WHERE user_id IN ({marks})"
+        rows = await (tx.fetchall(sql, tuple(found)) if tx is not None else self._all(sql, *found))
+        for row in rows:
             found[row["user_id"]] = Prefs(
                 row["user_id"],
                 row["zone"],

@@ -55,7 +55,7 @@ async def on_board(
         await storage.set_turn_since(tx, game.id, now)
     following = next_after(seats, acting[0]) if len(module.to_act(state)) == 1 and acting else None
     users = [seats[s].user_id for s in acting] + ([seats[following].user_id] if following is not None else [])
-    prefs = await storage.people(users)
+    prefs = await storage.people(users, tx)
     prompt = str(payload.get("view", {}).get("prompt") or "make your move")
     version = game.version + 1
     mentions = []
@@ -81,7 +81,7 @@ async def queue_hands(
 ) -> None:
     """Queue each player's new private view; inside their quiet hours it waits until they
     end, and replaces one still waiting, so they get one DM with the newest view."""
-    prefs = await storage.people([user for user, _ in dms])
+    prefs = await storage.people([user for user, _ in dms], tx)
     for user, dm in dms:
         quiet = people.quiet_end(prefs[user], now)
         await storage.supersede_waiting(tx, game.id, user, now)

@@ -48,6 +48,9 @@ async def test_a_board_is_drawn_in_another_process_as_a_palette_png(fresh_pool: 
     pids = {p for p in pool._processes}  # type: ignore[attr-defined]
     assert pids and os.getpid() not in pids
     assert len(pids) <= pictures.workers()
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    for pid in pids:  # the drawing processes give way to the bot's event loop
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + pictures.DRAWING_NICENESS)
 
 
 async def test_without_processes_pictures_are_drawn_in_threads(
