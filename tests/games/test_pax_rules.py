@@ -57,8 +57,8 @@ def test_setup_six_steps(players: int) -> None:
 
 
 def test_askold_extra_silfr_depends_on_the_player_count() -> None:
-    # Askold: +1 at 2 players (nobody shares his Wind), -3 from 3 players (never below 0)
-    expected = {2: [3, 5], 3: [0, 1, 3], 6: [0, 1, 3, 5, 7, 9]}
+    # Askold: none at 2 players (nobody shares his Wind), -3 from 3 players (never below 0)
+    expected = {2: [2, 4], 3: [0, 1, 3], 6: [0, 1, 3, 5, 7, 9]}
     for players, by_order in expected.items():
         seen = set()
         for seed in range(40):
