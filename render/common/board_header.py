@@ -21,6 +21,14 @@ from render.common.text import draw_text, text_width
 OUTCOME_H = 108
 
 
+def header_band(im: Image.Image, height: int) -> ImageDraw.ImageDraw:
+    """The header's dark band, ``height`` tall, with its bottom edge; a drawer on ``im``."""
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
+    d.line((0, height - 1, im.width, height - 1), fill=PANEL_EDGE, width=2)
+    return d
+
+
 def board_header(
     im: Image.Image,
     height: int,
@@ -31,9 +39,7 @@ def board_header(
     text: str = "",
 ) -> None:
     """``title`` (the round), a ``chip`` (the phase), then ``▶ badge text`` in gold."""
-    d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
-    d.line((0, height - 1, im.width, height - 1), fill=PANEL_EDGE, width=2)
+    d = header_band(im, height)
     mid = height / 2
     with panel("header", (0, 0, im.width, height)):
         box = draw_text(im, (MARGIN, mid), title, 32, INK, anchor="lm", bold=True)
@@ -73,9 +79,7 @@ def outcome_header(
     badge: Image.Image | None = None,
 ) -> None:
     """The header of a finished game: who won in gold, ``aside`` at the right, the reason below."""
-    d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
-    d.line((0, height - 1, im.width, height - 1), fill=PANEL_EDGE, width=2)
+    header_band(im, height)
     y = height * 0.38
     with panel("header", (0, 0, im.width, height)):
         x = MARGIN

@@ -8,15 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     BG,
     GAP,
-    HEADER_BG,
     INK,
     MARGIN,
-    PANEL_EDGE,
     WIDTH,
     draw_headline,
     draw_text,
@@ -27,7 +25,7 @@ from render.common import (
     status_mid,
     text_width,
 )
-from render.common.board_header import outcome_banner
+from render.common.board_header import header_band, outcome_banner
 from render.common.words import final_places, outcome_title
 from render.knarr.cards import DEST_H, SLOT_H
 from render.knarr.footer import draw_key, draw_log, key_height, log_height
@@ -63,9 +61,7 @@ def _header_height(view: View, names: Sequence[str]) -> int:
 
 
 def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
-    d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
-    d.line((0, height - 1, im.width, height - 1), fill=PANEL_EDGE, width=2)
+    d = header_band(im, height)
     outcome = view.get("outcome") if view.get("over") else None
     with panel("header", (0, 0, im.width, height)):
         if outcome:

@@ -16,7 +16,6 @@ from render.common import (
     BG,
     GAP,
     GOLD,
-    HEADER_BG,
     INK,
     MARGIN,
     MUTED,
@@ -31,6 +30,7 @@ from render.common import (
     text_width,
     triangle_right,
 )
+from render.common.board_header import header_band
 from render.pax.jarls import draw_jarl, jarl_height
 from render.pax.map import column_spans, draw_map
 from render.pax.style import View, label, name, seat_pip
@@ -51,9 +51,7 @@ LOG_LINES = 6
 
 
 def _draw_header(im: Image.Image, view: View, names: Sequence[str]) -> None:
-    d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, im.width, HEAD_H), fill=HEADER_BG)
-    d.line((0, HEAD_H - 1, im.width, HEAD_H - 1), fill=PANEL_EDGE, width=2)
+    d = header_band(im, HEAD_H)
     mid = HEAD_H / 2
     with panel("header", (0, 0, im.width, HEAD_H)):
         outcome = view.get("outcome") if view.get("over") else None

@@ -15,7 +15,6 @@ from render.common import (
     BG,
     GAP,
     GOLD,
-    HEADER_BG,
     HEADLINE,
     INK,
     MARGIN,
@@ -35,6 +34,7 @@ from render.common import (
     text_width,
     wrap_text,
 )
+from render.common.board_header import header_band
 from render.saga.combat import _combat_height, _draw_combat, _status_lines
 from render.saga.geography import MAP_H, MAP_W
 from render.saga.map import draw_map
@@ -91,9 +91,7 @@ def _header_height(view: View, names: Sequence[str]) -> int:
 
 
 def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
-    d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
-    d.line((0, height - 1, im.width, height - 1), fill=PANEL_EDGE, width=2)
+    d = header_band(im, height)
     with panel("header", (0, 0, im.width, height)):
         outcome = view.get("outcome") if view.get("over") else None
         if outcome:

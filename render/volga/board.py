@@ -15,7 +15,6 @@ from render.common import (
     BG,
     GAP,
     GOLD,
-    HEADER_BG,
     INK,
     MARGIN,
     PANEL_EDGE,
@@ -32,7 +31,7 @@ from render.common import (
     text_width,
     wrap_text,
 )
-from render.common.board_header import outcome_banner
+from render.common.board_header import header_band, outcome_banner
 from render.common.words import final_places, outcome_title
 from render.volga.map import MAP_MAX_H, MAP_W, SIDE_W, _draw_map, _map_size
 from render.volga.market import _draw_side, _side_height
@@ -111,9 +110,7 @@ def _header_height(view: View, names: Sequence[str]) -> int:
 
 
 def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
-    d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
-    d.line((0, height - 1, im.width, height - 1), fill=PANEL_EDGE, width=2)
+    header_band(im, height)
     with panel("header", (0, 0, im.width, height)):
         outcome = view.get("outcome") if view.get("over") else None
         if outcome:
