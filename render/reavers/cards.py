@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from games.reavers.data import need_text
 from render.common import DARK, GOLD, INK, Box, draw_text, icon, paste_sprite, shade
+from render.common.style import RGB
 from render.reavers.dice import die
 from render.reavers.style import (
     CARD,
@@ -61,24 +62,43 @@ def faces_row(im: Image.Image, x: float, cy: float, faces: list[str], size: int)
     return round(x)
 
 
+WHITE = (255, 255, 255)
+
+
+def _name(
+    im: Image.Image,
+    at: tuple[float, float],
+    right: float,
+    card: Card,
+    size: int,
+    ink: RGB,
+    pad: int,
+    least: int,
+) -> None:
+    """The card's name in its band at ``at`` (the card's left edge, the band's middle),
+    bold, shrinking down to ``least`` to fit left of ``right``."""
+    x0, cy = at
+    draw_text(
+        im,
+        (x0 + 8, cy),
+        str(card.get("name", "?")),
+        size,
+        ink,
+        anchor="lm",
+        bold=True,
+        max_width=int(right - x0 - pad),
+        min_size=least,
+    )
+
+
 def draw_reaver(im: Image.Image, box: Box, card: Card) -> None:
     """A Reaver: clan band with the name, dice rolled on recruiting, Rally dice and ability."""
     x0, y0, x1, y1 = box
     clan = DIE_COLORS.get(str(card.get("clan")), (120, 120, 120))
     _card_base(im, box, clan, 28)
-    ink = DARK if str(card.get("clan")) == "yellow" else (255, 255, 255)
+    ink = DARK if str(card.get("clan")) == "yellow" else WHITE
     right = _glory(im, x1 - 4, y0 + 15, int(card.get("glory", 0) or 0), 22)
-    draw_text(
-        im,
-        (x0 + 8, y0 + 15),
-        str(card.get("name", "?")),
-        18,
-        ink,
-        anchor="lm",
-        bold=True,
-        max_width=int(right - x0 - 12),
-        min_size=13,
-    )
+    _name(im, (x0, y0 + 15), right, card, 18, ink, 12, 13)
     # the dice rolled on recruiting at the left; the Rally dice at the right on a darker pill
     cy = y0 + 43
     roll = list(card.get("roll") or [])
@@ -163,17 +183,7 @@ def draw_battle(im: Image.Image, box: Box, card: Card) -> None:
     _card_base(im, box, band, 22)
     right = _glory(im, x1 - 5, y0 + 12, int(card.get("glory", 0) or 0), 20)
     right = _defense(im, right, y0 + 12, int(card.get("defense", 0) or 0), 18)
-    draw_text(
-        im,
-        (x0 + 8, y0 + 12),
-        str(card.get("name", "?")),
-        16,
-        (255, 255, 255),
-        anchor="lm",
-        bold=True,
-        max_width=int(right - x0 - 10),
-        min_size=12,
-    )
+    _name(im, (x0, y0 + 12), right, card, 16, WHITE, 10, 12)
     cy = (y0 + 22 + y1) / 2
     x = faces_row(im, x0 + 6, cy, list(card.get("combo") or []), 20)
     draw_text(
@@ -193,17 +203,7 @@ def draw_prophecy(im: Image.Image, box: Box, card: Card) -> None:
     band = (96, 70, 130)
     _card_base(im, box, band, 26)
     right = _glory(im, x1 - 5, y0 + 14, int(card.get("glory", 0) or 0), 24)
-    draw_text(
-        im,
-        (x0 + 8, y0 + 14),
-        str(card.get("name", "?")),
-        16,
-        (255, 255, 255),
-        anchor="lm",
-        bold=True,
-        max_width=int(right - x0 - 10),
-        min_size=12,
-    )
+    _name(im, (x0, y0 + 14), right, card, 16, WHITE, 10, 12)
     need = card.get("need") or {}
     words = need_text({str(k): int(v) for k, v in need.items()}) or str(card.get("text") or "")
     draw_text(
