@@ -47,13 +47,16 @@ FOLLOWERS_PER_TYPE: int = _JARLS["followers_per_type"]
 LONGSHIPS: int = _JARLS["longships"]
 ACTIONS: int = _JARLS["actions"]
 HAND_LIMIT: int = _JARLS["hand_limit"]
-# Starting Silfr by place in turn order from the start player (the rulebook's 3, 4, 5...,
-# tuned by measurement: see docs/rules/pax.md).
-START_SILFR: list[int] = list(_JARLS["start_silfr"])
 GOD_SPACES = 2
 ADVOCATE_SPACES = 3
 JOURNEY_STEPS = 3
 MAX_HOME_MARKERS = 3
+
+
+def start_silfr(order: int, players: int) -> int:
+    """Starting Silfr by place in turn order from the start player at this player count (the
+    rulebook's 3, 4, 5..., tuned by measurement: see docs/rules/pax.md)."""
+    return int(_JARLS["start_silfr"][players - 2][order])
 
 
 def extra_silfr(jarl: str, players: int) -> int:

@@ -17,12 +17,12 @@ from games.pax.data import (
     LONGSHIPS,
     PILE_PER_PLAYER,
     POSTS,
-    START_SILFR,
     TILES,
     TRACK_COSTS,
     extra_silfr,
     place_name,
     posts_in,
+    start_silfr,
 )
 
 OPTIONS: list[dict[str, Any]] = [
@@ -139,7 +139,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
             {
                 "jarl": jarl["id"],
                 "colour": COLOURS[seat],
-                "silfr": max(0, START_SILFR[order] + extra_silfr(jarl["id"], num_players)),
+                "silfr": max(0, start_silfr(order, num_players) + extra_silfr(jarl["id"], num_players)),
                 "hand": [],
                 "supply": dict.fromkeys(FOLLOWERS, FOLLOWERS_PER_TYPE),
                 "ships": [{"at": None, "exhausted": False} for _ in range(LONGSHIPS)],

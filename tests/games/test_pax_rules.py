@@ -48,10 +48,12 @@ def test_setup_six_steps(players: int) -> None:
     # 6. Silfr by place in turn order from the start player (tuned: 2, 4, 6, 8...), plus
     # the Jarl's bonus or less the Jarl's malus, never below 0
     first = state["first"]
-    assert data.START_SILFR == [2, 4, 6, 8, 10, 12]
+    assert [data.start_silfr(order, players) for order in range(players)] == [2, 4, 6, 8, 10, 12][:players]
     for seat, p in enumerate(state["seats"]):
         order = (seat - first) % players
-        assert p["silfr"] == max(0, data.START_SILFR[order] + data.extra_silfr(p["jarl"], state["players"]))
+        assert p["silfr"] == max(
+            0, data.start_silfr(order, players) + data.extra_silfr(p["jarl"], state["players"])
+        )
     assert min(p["silfr"] for p in state["seats"]) >= 0
     assert state["current"] == first and pax.to_act(state) == [first]
 
