@@ -13,7 +13,7 @@ from render.common.header import hand_header, hand_header_height
 from render.common.headline import HEAD_H, HEADLINE, draw_headline, header_height, status_mid
 from render.common.icons import icon, pip, ship_icon, symbol
 from render.common.layout import Placed, Recording, panel, recording
-from render.common.png import encode_board, encode_png, posterize
+from render.common.png import encode_board, encode_png, palette_on, posterize
 from render.common.shapes import paste_sprite, rounded, triangle_right
 from render.common.style import (
     ASSETS,
@@ -79,6 +79,7 @@ __all__ = [
     "draw_text",
     "encode_board",
     "encode_png",
+    "palette_on",
     "fit_text",
     "font",
     "hand_header",

@@ -104,6 +104,11 @@ def use_palette(on: bool = True) -> None:
     _palette = on
 
 
+def palette_on() -> bool:
+    """Whether boards are encoded as palette PNGs here (in the bot's drawing processes)."""
+    return _palette
+
+
 def _rows(raw: bytes, stride: int) -> bytes:
     """The picture's rows, each behind PNG's "no filter" byte."""
     view = memoryview(raw)

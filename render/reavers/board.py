@@ -21,6 +21,7 @@ from render.common import (
     encode_board,
     encode_png,
     outcome_header,
+    palette_on,
     posterize,
 )
 from render.common.png import SIZE_SOFT
@@ -39,7 +40,7 @@ TALL = 2240
 
 
 def _encode(im: Image.Image) -> bytes:
-    if im.height >= TALL:
+    if im.height >= TALL and not palette_on():
         data = encode_png(im, level=4)
         if len(data) <= SIZE_SOFT:
             return data

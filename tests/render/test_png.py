@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import io
+import random
+from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
 
+import games
+import render
 from render.common import png
+from render.reavers import board as reavers_board
 from tests.render.pngcheck import open_png
 
 
@@ -61,3 +66,35 @@ def test_a_palette_png_is_smaller_than_the_rgb_one() -> None:
     im = busy_picture().resize((1332, 484))
     assert len(png.encode_palette(im)) < len(png.encode_png(im)) / 2
     Image.open(io.BytesIO(png.encode_palette(im))).verify()  # chunk lengths and CRCs
+
+
+def late_view(name: str, players: int, moves: int) -> dict[str, Any]:
+    """The public view after ``moves`` seeded random moves (or at the end)."""
+    game = games.get(name)
+    rng = random.Random(3)
+    state = game.setup(3, players, None)
+    for _ in range(moves):
+        if game.outcome(state) is not None or not game.to_act(state):
+            break
+        seat = rng.choice(game.to_act(state))
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return game.view(state, None)
+
+
+@pytest.mark.parametrize(("name", "players", "moves"), [("pax", 6, 300), ("reavers", 5, 900)])
+def test_in_the_drawing_processes_the_biggest_boards_are_palette_pngs_too(
+    name: str, players: int, moves: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 6-player Pax board and a late 5-player Reavers board (taller than ``TALL``) once
+    had their own RGB encoders; in the drawing processes they are 64 colours like the rest."""
+    view = late_view(name, players, moves)
+    names = ["Astrid", "Bjorn", "Sigrid", "Ulf", "Freydis", "Ragna"][:players]
+    monkeypatch.setattr(png, "_palette", True)
+    data = render.board_png(view, names=names)
+    image = open_png(data)
+    assert image.mode == "P" and len(image.getcolors(256) or []) <= png.PALETTE_COLORS
+    assert len(data) <= png.SIZE_SOFT
+    if name == "reavers":
+        assert image.height >= reavers_board.TALL
+    monkeypatch.setattr(png, "_palette", False)
+    assert open_png(render.board_png(view, names=names)).mode == "RGB"  # tests and the thread fallback
