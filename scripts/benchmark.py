@@ -153,11 +153,22 @@ def main() -> None:
     parser.add_argument("--finished", type=int, default=5)
     parser.add_argument("--game", default="knarr")
     parser.add_argument("--postgres", action="store_true", help="scale mode: the same runs on PostgreSQL too")
+    parser.add_argument(
+        "--rate", type=float, nargs="*", default=[160.0], help="scale mode: open-loop runs at these moves/s"
+    )
     args = parser.parse_args()
     if args.scale:
         from scale import report
 
-        report(args.game, args.games, args.in_flight, args.scale_moves, args.finished, args.postgres)
+        report(
+            args.game,
+            args.games,
+            args.in_flight,
+            args.scale_moves,
+            args.finished,
+            args.postgres,
+            tuple(args.rate),
+        )
         return
     print(
         f"{'game':<8} {'render median':>14} {'png max':>9} {'pipeline median':>16} {'p99':>9} "

@@ -5,6 +5,12 @@ controller makes it: applied and stored by the table, the mover answered with th
 then the board composed with its picture (drawn in the pool of ``bot.pictures``); the
 outbox rows are marked sent as delivery would. The same run is made without pictures.
 
+Then the same with pictures as an open loop: moves arrive at a fixed rate (``--rate``,
+160 a second by default: the issue's target), whatever is still in flight, which is the
+latency a player sees at that load. In the closed loop, latency is only the number in
+flight over the throughput (Little's law): 32 in flight at 160 moves/s is 200 ms a move
+on average, whatever the code.
+
 Printed: moves per second; p50 and p99 per move until its board is composed with its
 picture, and until the mover is answered; the worst event-loop stall (how late a 2 ms
 sleeper woke); the CPU time a move costs this process and the drawing processes together
@@ -146,10 +152,19 @@ async def one_move(
 
 
 async def run(
-    game_id: str, games_count: int, in_flight: int, moves: int, pictured: bool, postgres: str | None = None
+    game_id: str,
+    games_count: int,
+    in_flight: int,
+    moves: int,
+    pictured: bool,
+    postgres: str | None = None,
+    rate: float | None = None,
 ) -> dict[str, float]:
     """One run; on a fresh SQLite file, or a fresh database on the PostgreSQL server whose
-    admin URL ``postgres`` is."""
+    admin URL ``postgres`` is. With ``rate``, moves arrive at that many a second whatever
+    is still in flight (an open loop: latency at that load) instead of ``in_flight`` at a
+    time (a closed loop: the most the machine does, whose latency is ``in_flight`` over
+    the throughput)."""
     module = games.get(game_id)
     with tempfile.TemporaryDirectory() as folder:
         target = await fresh_database(postgres) if postgres else str(Path(folder) / "scale.db")
@@ -169,25 +184,47 @@ async def run(
         watcher = asyncio.create_task(watch(stop, lags, peaks))
         rng = random.Random(3)
 
+        async def move(channel: str, mine: random.Random) -> None:
+            busy.add(channel)
+            try:
+                took = await one_move(table, module, channel, mine, pictured)
+            finally:
+                busy.discard(channel)
+            if took is not None:
+                answers.append(took[0])
+                times.append(took[1])
+            if len(times) % 20 == 0:  # delivery marks what it sent as it goes
+                await sent(storage)
+
+        def free_channel() -> str:
+            while (channel := rng.choice(channels)) in busy:
+                pass
+            return channel
+
         async def worker(n: int) -> None:
             mine = random.Random(n)
             while len(times) < moves:
-                channel = rng.choice(channels)
-                if channel in busy:
-                    continue
-                busy.add(channel)
-                try:
-                    took = await one_move(table, module, channel, mine, pictured)
-                finally:
-                    busy.discard(channel)
-                if took is not None:
-                    answers.append(took[0])
-                    times.append(took[1])
-                if len(times) % 20 == 0:  # delivery marks what it sent as it goes
-                    await sent(storage)
+                await move(free_channel(), mine)
+
+        async def paced(per_second: float) -> None:
+            mine = random.Random(0)
+            due = time.perf_counter()
+            running: set[asyncio.Task[None]] = set()
+            for _ in range(moves):
+                wait = due - time.perf_counter()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                due += 1 / per_second  # a fixed timetable: a late start is caught up at once
+                task = asyncio.create_task(move(free_channel(), mine))
+                running.add(task)
+                task.add_done_callback(running.discard)
+            await asyncio.gather(*running)
 
         start, cpu = time.perf_counter(), all_cpu()
-        await asyncio.gather(*(worker(n) for n in range(in_flight)))
+        if rate is None:
+            await asyncio.gather(*(worker(n) for n in range(in_flight)))
+        else:
+            await paced(rate)
         elapsed, cpu = time.perf_counter() - start, all_cpu() - cpu
         stop.set()
         await watcher
@@ -295,7 +332,13 @@ def on_postgres(game_id: str, games_count: int, in_flight: int, moves: int) -> N
 
 
 def report(
-    game_id: str, games_count: int, in_flight: int, moves: int, finished: int, postgres: bool = False
+    game_id: str,
+    games_count: int,
+    in_flight: int,
+    moves: int,
+    finished: int,
+    postgres: bool = False,
+    rates: tuple[float, ...] = (),
 ) -> None:
     print(f"scale: {games_count} two-player {game_id} games, {in_flight} moves in flight, {moves} moves")
     print(
@@ -304,6 +347,9 @@ def report(
     for pictured in (True, False):
         figures = asyncio.run(run(game_id, games_count, in_flight, moves, pictured))
         print(line("with pictures" if pictured else "no pictures  ", figures))
+    for per_second in rates:
+        figures = asyncio.run(run(game_id, games_count, in_flight, moves, True, rate=per_second))
+        print(line(f"with pictures, {per_second:g} moves/s offered", figures))
     if postgres:
         on_postgres(game_id, games_count, in_flight, moves)
     pooled, alone = asyncio.run(pool_rate(game_id, 400))
