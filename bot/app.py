@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands as ext_commands
 
-from bot import commands
+from bot import commands, memory
 from bot.components import DYNAMIC_ITEMS
 from bot.controller import Controller
 from bot.pacing import TOKEN_PER_SECOND
@@ -54,6 +54,7 @@ class SkaldBot(ext_commands.Bot):
         self.tree.clear_commands(guild=guild)  # setup_hook runs again after a restart
         commands.install(self.tree, guild)
         await self._sync_if_changed(guild)
+        memory.settle()  # the modules and the command tree live as long as the bot
         if self.background:
             self._tasks.append(asyncio.create_task(self._every(REMINDER_CHECK_SECONDS, self._remind)))
             self._tasks.append(asyncio.create_task(self._every(OUTBOX_RETRY_SECONDS, self._retry_outbox)))
@@ -72,6 +73,7 @@ class SkaldBot(ext_commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s", self.user)
+        memory.settle()  # and so do the guilds and members Discord has just sent
         await self.controller.delivery.recover()
         await self.controller.flush()
 

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import games
-from bot import messages, pictures
+from bot import memory, messages, pictures
 from bot.db import SqliteBackend
 from bot.storage import Storage
 from bot.table import Table, TableError
@@ -171,6 +171,7 @@ async def run(
         storage = await Storage.open(target)
         table = Table(storage, seeds=lambda: 11)
         channels = await open_games(table, game_id, games_count)
+        memory.settle(times=99)  # as the bot does once it has started (bot.memory)
         if pictured:  # start the drawing processes before the clock runs
             loop = asyncio.get_running_loop()
             pool = pictures.pool()

@@ -1,0 +1,44 @@
+"""The bot freezes what it holds at start, so full collections stay short (bot.memory)."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+import simcord
+
+from bot import memory
+
+
+@pytest.fixture
+def unfrozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    gc.unfreeze()
+    monkeypatch.setattr(memory, "_settled", 0)
+    yield
+    gc.unfreeze()
+
+
+def test_settling_hides_what_lives_now_from_the_collector(unfrozen: None) -> None:
+    keep = [[i] for i in range(1000)]
+    assert gc.get_freeze_count() == 0
+    memory.settle()
+    frozen = gc.get_freeze_count()
+    assert frozen >= len(keep)  # every list alive now is out of the collector's sight
+    assert not any(gc.is_tracked(x) and x in gc.get_objects(2) for x in keep[:3])
+
+
+def test_settling_stops_after_its_count(unfrozen: None) -> None:
+    memory.settle(times=1)
+    first = gc.get_freeze_count()
+    later = [[i] for i in range(1000)]
+    memory.settle(times=1)  # a reconnect: nothing more is frozen
+    assert gc.get_freeze_count() == first and later
+
+
+async def test_the_bot_settles_when_it_starts_and_when_it_connects(
+    unfrozen: None, simcord_env: simcord.Env
+) -> None:
+    # simcord_env has started the real bot: its setup_hook and its on_ready have run
+    assert memory._settled == 2
+    assert gc.get_freeze_count() > 10_000  # the modules, the command tree, discord.py
