@@ -39,6 +39,14 @@ class Reply:
 Composed = tuple[dict[str, Any] | None, list[tuple[int, dict[str, Any]]], bool, list[int]]
 
 
+def seat_in(seats: list[SeatRow], user_id: str) -> tuple[int, SeatRow]:
+    """The caller's place and seat among ``seats``."""
+    for index, seat in enumerate(seats):
+        if seat.user_id == user_id:
+            return index, seat
+    raise TableError("You are not playing in this game.")
+
+
 def seat_view(rows: list[SeatRow]) -> list[turns.Seat]:
     return [turns.Seat(r.user_id, r.name, r.automatic) for r in rows]
 
@@ -97,10 +105,7 @@ class Context:
         return game
 
     async def seat_of(self, game: GameRow, user_id: str) -> tuple[int, SeatRow]:
-        for index, seat in enumerate(await self.storage.seats(game.id)):
-            if seat.user_id == user_id:
-                return index, seat
-        raise TableError("You are not playing in this game.")
+        return seat_in(await self.storage.seats(game.id), user_id)
 
     # --- the log -------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import games
 from bot import turns
-from bot.table.context import Context, Reply, TableError, seat_view
+from bot.table.context import Context, Reply, TableError, seat_in, seat_view
 from games import IllegalAction
 
 MAX_ACTION = 200  # longer than any move of any game: refused without being repeated
@@ -48,10 +48,10 @@ class Moves:
                 raise TableError("The game has not started yet; the host starts it with /game start.")
             if version is not None and version != game.version:
                 raise TableError("That board is out of date: the game has moved on, use the newest message.")
-            index, seat = await self.ctx.seat_of(game, user_id)
+            seats = await self.storage.seats(game.id)
+            index, seat = seat_in(seats, user_id)
             if seat.resigned:
                 raise TableError("You have left this game.")
-            seats = await self.storage.seats(game.id)
             module = games.get(game.game)
             automatic = {i: s.level for i, s in enumerate(seats) if s.automatic}
             old = game.state
@@ -99,10 +99,10 @@ class Moves:
             raise TableError("That message belongs to a game that has ended.")
         if game.status != "playing" or game.state is None:
             raise TableError("The game has not started yet; the host starts it with /game start.")
-        index, seat = await self.ctx.seat_of(game, user_id)
+        seats = await self.storage.seats(game.id)
+        index, seat = seat_in(seats, user_id)
         if seat.automatic:
             raise TableError("You have left this game; the bot plays your seat.")
-        seats = await self.storage.seats(game.id)
         module = games.get(game.game)
         views = seat_view(seats)
         state = game.state

@@ -130,13 +130,9 @@ class Personal:
 
     async def back_if_covered(self, channel_id: str, user_id: str) -> None:
         """A covered player acting in their game takes their seat back first."""
-        game = await self.storage.active_game(channel_id)
-        if game is None or game.status != "playing":
-            return
-        if any(
-            s.user_id == user_id and s.covered_until is not None for s in await self.storage.seats(game.id)
-        ):
-            await self.uncover(game.id, user_id, "is back")
+        game_id = await self.storage.covered_game(channel_id, user_id)
+        if game_id is not None:
+            await self.uncover(game_id, user_id, "is back")
 
 
 def _turn_payload(text: str, game: GameRow) -> dict[str, object]:
