@@ -11,14 +11,17 @@ platform without them), pictures are drawn in threads as before.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import multiprocessing
 import os
+import pickle
+import struct
 import threading
 import time
-from concurrent.futures import Executor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
 from typing import Any
 
 import render
@@ -30,9 +33,8 @@ PARENT_CHECK = 1.0  # seconds between a drawing process's looks at whether the b
 # talks to Discord, and a loop that waits for a core while pictures are drawn is a late loop
 DRAWING_NICENESS = 10
 PALETTE = True  # boards as 64-colour palette PNGs: a third of the bytes, less time
-_pool: Executor | None = None
+_pool: Processes | ThreadPoolExecutor | None = None
 _threads = False  # processes could not start: threads from now on
-_worked = False  # the processes drew a picture: a broken pool later is a crash, start anew
 
 
 def workers() -> int:
@@ -101,31 +103,294 @@ def _warm() -> None:
             log.exception("warming the %s renderer failed", game_id)
 
 
-def pool() -> Executor:
+class WorkerGone(Exception):
+    """A drawing process ended while it had a job (killed, or out of memory)."""
+
+
+_HEADER = struct.Struct("!i")  # multiprocessing.Connection's framing: a length, then the bytes
+
+
+def _serve(jobs: Connection, answers: Connection) -> None:
+    """A drawing process: jobs in, answers out, one at a time, until the bot is gone
+    (its end of the pipe closes: EOF)."""
+    _warm()
+    while True:
+        try:
+            name, job = pickle.loads(jobs.recv_bytes())
+        except (EOFError, OSError):
+            os._exit(0)
+        try:
+            answer: tuple[str, Any] = ("ok", _JOBS[name](job))
+            data = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+        except Exception as error:  # the bot raises it again, as if drawn at home
+            try:
+                data = pickle.dumps(("error", error), pickle.HIGHEST_PROTOCOL)
+            except Exception:
+                data = pickle.dumps(("error", RuntimeError(repr(error))), pickle.HIGHEST_PROTOCOL)
+        try:
+            answers.send_bytes(data)
+        except OSError:
+            os._exit(0)
+
+
+def _ping(job: Any) -> None:
+    return None
+
+
+_JOBS: dict[str, Any] = {"draw": draw, "replay": replay, "ping": _ping}
+
+
+class _Worker:
+    """One drawing process and the two pipes to it. Up to ``DEPTH`` jobs wait at a worker
+    so it starts the next as soon as it has answered one; answers come back in order."""
+
+    def __init__(self, context: Any) -> None:
+        job_reader, self.jobs = context.Pipe(duplex=False)
+        self.answers, answer_writer = context.Pipe(duplex=False)
+        self.process = context.Process(
+            target=_serve, args=(job_reader, answer_writer), daemon=True, name="skald-drawing"
+        )
+        try:
+            self.process.start()
+        finally:
+            job_reader.close()  # the worker's ends: only it holds them now, so an EOF is real
+            answer_writer.close()
+        os.set_blocking(self.jobs.fileno(), False)
+        os.set_blocking(self.answers.fileno(), False)
+        self.pending: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self.buffer = bytearray()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.gone = False
+        self.writing = asyncio.Lock()
+
+    async def exchange(self, name: str, job: Any) -> Any:
+        """Send one job and wait for its answer, without a thread: the loop writes the job
+        when the pipe takes it and reads answers as they arrive."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[Any] = loop.create_future()
+        if not self.pending:
+            self.loop = loop
+            loop.add_reader(self.answers.fileno(), self._readable)
+        self.pending.append(answer)
+        data = pickle.dumps((name, job), pickle.HIGHEST_PROTOCOL)
+        try:
+            async with self.writing:  # one job's bytes at a time, in the order of ``pending``
+                await _write(loop, self.jobs.fileno(), _HEADER.pack(len(data)) + data)
+        except WorkerGone as error:
+            self._fail(error)
+        kind, value = await answer
+        if kind == "error":
+            raise value
+        return value
+
+    def _readable(self) -> None:
+        while self.pending:
+            try:
+                chunk = os.read(self.answers.fileno(), 1 << 18)
+            except BlockingIOError:
+                return
+            except OSError as error:
+                self._fail(WorkerGone(str(error)))
+                return
+            if not chunk:
+                self._fail(WorkerGone("a drawing process ended"))
+                return
+            self.buffer.extend(chunk)
+            while self.pending and len(self.buffer) >= _HEADER.size:
+                (size,) = _HEADER.unpack_from(self.buffer)
+                end = _HEADER.size + size
+                if len(self.buffer) < end:
+                    break
+                message = bytes(self.buffer[_HEADER.size : end])
+                del self.buffer[:end]
+                answer = self.pending.popleft()
+                if not answer.done():
+                    answer.set_result(pickle.loads(message))
+        self._detach()
+
+    def _fail(self, error: WorkerGone) -> None:
+        self.gone = True
+        while self.pending:
+            answer = self.pending.popleft()
+            if not answer.done():
+                answer.set_exception(error)
+        self._detach()
+
+    def _detach(self) -> None:
+        if not self.pending and self.loop is not None:
+            if not self.loop.is_closed():
+                self.loop.remove_reader(self.answers.fileno())
+            self.loop = None
+
+    def close(self) -> None:
+        self._fail(WorkerGone("the drawing processes were stopped"))
+        for end in (self.jobs, self.answers):
+            with contextlib.suppress(OSError):
+                end.close()
+
+
+DEPTH = 2  # jobs waiting at one worker: it never idles between two
+
+
+async def _write(loop: asyncio.AbstractEventLoop, fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[os.write(fd, view) :]
+            continue
+        except BlockingIOError:
+            pass
+        except OSError as error:
+            raise WorkerGone(str(error)) from None
+        ready: asyncio.Future[None] = loop.create_future()
+        loop.add_writer(fd, _wake, ready)
+        try:
+            await ready
+        finally:
+            loop.remove_writer(fd)
+
+
+def _wake(ready: asyncio.Future[None]) -> None:
+    if not ready.done():
+        ready.set_result(None)
+
+
+class Processes:
+    """The drawing processes, joined to the event loop by pipes.
+
+    ProcessPoolExecutor hands each job to two helper threads of the bot's process (one
+    sends, one receives), which cost the bot about 0.9 ms of CPU a picture in GIL hand-offs
+    and wake-ups; here the loop itself writes the job and reads the answer.
+    """
+
+    def __init__(self, count: int) -> None:
+        self.context = multiprocessing.get_context("spawn")  # the bot's threads must not be copied
+        self.count = count
+        self.all: list[_Worker] = []
+        try:
+            for _ in range(count):
+                self.all.append(_Worker(self.context))
+        except BaseException:
+            self.shutdown()
+            raise
+        self.waiting: collections.deque[asyncio.Future[None]] = collections.deque()
+
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self.all if w.process.pid is not None]
+
+    async def _take(self) -> _Worker:
+        """The worker with the fewest jobs, once one has room (first come, first served)."""
+        self._reap()
+        while True:
+            if not self.all:
+                raise WorkerGone("no drawing process could be started again")
+            if not self.waiting:
+                worker = min(self.all, key=lambda w: len(w.pending))
+                if len(worker.pending) < DEPTH:
+                    return worker
+            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self.waiting.append(turn)
+            try:
+                await turn
+            finally:
+                if turn in self.waiting:
+                    self.waiting.remove(turn)
+            worker = min(self.all, key=lambda w: len(w.pending))
+            if len(worker.pending) < DEPTH:
+                return worker
+
+    def _reap(self) -> None:
+        """Start a new process in place of any idle one that has ended (killed, say)."""
+        for worker in list(self.all):
+            if not worker.pending and not worker.process.is_alive():
+                worker.gone = True
+                self._after(worker)
+
+    def _room(self) -> None:
+        """A job is done: the first one waiting may go."""
+        while self.waiting:
+            turn = self.waiting.popleft()
+            if not turn.done() and not turn.get_loop().is_closed():
+                turn.set_result(None)
+                return
+
+    async def run(self, name: str, job: Any) -> Any:
+        worker = await self._take()
+        task = asyncio.ensure_future(worker.exchange(name, job))
+        task.add_done_callback(lambda _: self._after(worker))
+        return await asyncio.shield(task)  # a cancelled caller leaves the worker to finish
+
+    def _after(self, worker: _Worker) -> None:
+        if worker.gone and worker in self.all:
+            worker.close()
+            self.all.remove(worker)
+            try:
+                self.all.append(_Worker(self.context))
+            except OSError as error:
+                log.warning("a drawing process could not be started again (%s)", error)
+        self._room()
+
+    def shutdown(self) -> None:
+        for worker in self.all:
+            worker.close()  # EOF: each process ends after its job
+        for worker in self.all:
+            worker.process.join(timeout=5)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join(timeout=5)
+        self.all.clear()
+
+
+def pool() -> Processes | ThreadPoolExecutor:
+    """The drawing processes (started now if need be), or the threads where processes
+    cannot start."""
     global _pool
     if _pool is None:
         if _threads:
             _pool = ThreadPoolExecutor(max_workers=workers(), thread_name_prefix="skald-render")
         else:
-            # spawn, not fork: the bot's threads (SQLite, the loop's helpers) must not be copied
-            context = multiprocessing.get_context("spawn")
-            _pool = ProcessPoolExecutor(max_workers=workers(), mp_context=context, initializer=_warm)
+            _pool = Processes(workers())
     return _pool
 
 
 def _fall_back(error: BaseException) -> None:
     global _pool, _threads
-    if _worked:
-        log.warning("a drawing process stopped (%s); starting the pool again", error)
-    else:
-        log.warning("drawing in threads: worker processes could not run (%s)", error)
-    if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
-    _pool, _threads = None, not _worked
+    log.warning("drawing in threads: worker processes could not run (%s)", error)
+    if isinstance(_pool, Processes):
+        _pool.shutdown()
+    _pool, _threads = None, True
+
+
+async def _run(name: str, job: dict[str, Any]) -> Any:
+    for attempt in range(2):
+        try:
+            runner = pool()
+        except (OSError, PermissionError, NotImplementedError) as error:
+            _fall_back(error)
+            runner = pool()
+        if not isinstance(runner, Processes):
+            return await asyncio.get_running_loop().run_in_executor(runner, _JOBS[name], job)
+        try:
+            return await runner.run(name, job)
+        except WorkerGone as error:
+            if attempt:  # twice in a row: processes do not last here
+                _fall_back(error)
+            else:  # once: draw again, on the process started in its place
+                log.warning("a drawing process stopped (%s); drawing again", error)
+    threads = pool()
+    assert isinstance(threads, ThreadPoolExecutor)
+    return await asyncio.get_running_loop().run_in_executor(threads, _JOBS[name], job)
+
+
+async def start() -> None:
+    """Start the drawing processes and wait until each is warm (each has drawn every game)."""
+    runner = pool()
+    if isinstance(runner, Processes):
+        await asyncio.gather(*(runner.run("ping", None) for _ in range(runner.count)))
 
 
 async def draw_async(payload: dict[str, Any]) -> bytes | None:
-    """Draw in the pool without blocking the event loop."""
+    """Draw in a drawing process without blocking the event loop."""
     if not payload.get("image"):
         return None
     job = {
@@ -134,38 +399,22 @@ async def draw_async(payload: dict[str, Any]) -> bytes | None:
         "names": payload.get("names", []),
         "parts": payload.get("parts"),
     }
-    global _worked
-    loop = asyncio.get_running_loop()
-    try:
-        png = await loop.run_in_executor(pool(), draw, job)
-        _worked = _worked or not _threads
-        return png
-    except (BrokenProcessPool, OSError, PermissionError, NotImplementedError) as error:
-        if _threads:
-            raise
-        _fall_back(error)
-        return await loop.run_in_executor(pool(), draw, job)
+    return await _run("draw", job)
 
 
 async def replay_async(payload: dict[str, Any]) -> bytes | None:
-    """Make a replay in the pool: it keeps one drawing process busy for seconds (boards go to
-    the others meanwhile) and never holds the event loop's GIL."""
+    """Make a replay in a drawing process: it keeps one busy for seconds (boards go to the
+    others meanwhile) and never holds the event loop's GIL."""
     if not payload.get("replay"):
         return None
-    job = {"replay": payload["replay"]}
-    loop = asyncio.get_running_loop()
-    try:
-        return await loop.run_in_executor(pool(), replay, job)
-    except (BrokenProcessPool, OSError, PermissionError, NotImplementedError) as error:
-        if _threads:
-            raise
-        _fall_back(error)
-        return await loop.run_in_executor(pool(), replay, job)
+    return await _run("replay", {"replay": payload["replay"]})
 
 
 def shutdown() -> None:
     """Stop the workers (at exit; a later picture starts them again)."""
     global _pool
-    if _pool is not None:
+    if isinstance(_pool, Processes):
+        _pool.shutdown()
+    elif _pool is not None:
         _pool.shutdown(wait=True, cancel_futures=True)
-        _pool = None
+    _pool = None

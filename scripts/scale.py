@@ -173,11 +173,7 @@ async def run(
         channels = await open_games(table, game_id, games_count)
         memory.settle(times=99)  # as the bot does once it has started (bot.memory)
         if pictured:  # start the drawing processes before the clock runs
-            loop = asyncio.get_running_loop()
-            pool = pictures.pool()
-            await asyncio.gather(
-                *(loop.run_in_executor(pool, time.sleep, 1.0) for _ in range(pictures.workers()))
-            )
+            await pictures.start()
         times: list[float] = []
         answers: list[float] = []
         busy: set[str] = set()
@@ -292,9 +288,7 @@ async def pool_rate(game_id: str, pictures_count: int) -> tuple[float, float]:
             seat = module.to_act(state)[0]
             state = module.apply(state, seat, rng.choice(module.legal_actions(state, seat)))
         payloads.append({"image": "board", "view": module.view(state, None), "names": ["Astrid", "Bjorn"]})
-    loop = asyncio.get_running_loop()
-    pool = pictures.pool()
-    await asyncio.gather(*(loop.run_in_executor(pool, time.sleep, 1.0) for _ in range(pictures.workers())))
+    await pictures.start()
     start = time.perf_counter()
     await asyncio.gather(*(pictures.draw_async(payloads[i % 8]) for i in range(pictures_count)))
     pooled = pictures_count / (time.perf_counter() - start)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -29,11 +31,9 @@ def board_payload() -> dict[str, Any]:
 def fresh_pool() -> Iterator[None]:
     pictures.shutdown()
     pictures._threads = False
-    pictures._worked = False
     yield
     pictures.shutdown()
     pictures._threads = False
-    pictures._worked = False
 
 
 async def test_a_board_is_drawn_in_another_process_as_a_palette_png(fresh_pool: None) -> None:
@@ -44,8 +44,8 @@ async def test_a_board_is_drawn_in_another_process_as_a_palette_png(fresh_pool: 
     assert image.mode == "P" and image.width == 1280  # 64 colours from the drawing process
     assert len(image.getcolors(256) or []) <= 64
     pool = pictures.pool()
-    assert isinstance(pool, pictures.ProcessPoolExecutor)
-    pids = {p for p in pool._processes}  # type: ignore[attr-defined]
+    assert isinstance(pool, pictures.Processes)
+    pids = set(pool.pids())
     assert pids and os.getpid() not in pids
     assert len(pids) <= pictures.workers()
     mine = os.getpriority(os.PRIO_PROCESS, 0)
@@ -53,14 +53,58 @@ async def test_a_board_is_drawn_in_another_process_as_a_palette_png(fresh_pool: 
         assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + pictures.DRAWING_NICENESS)
 
 
+async def test_many_pictures_at_once_each_get_their_own_board(fresh_pool: None) -> None:
+    """More jobs than the processes take at once: each waits its turn and gets its own
+    answer (answers come back in order on each pipe)."""
+    payloads = []
+    for seed in range(6):
+        state = KNARR.setup(seed, 2, None)
+        payloads.append({"image": "board", "view": KNARR.view(state, None), "names": ["Astrid", "Bjorn"]})
+    count = pictures.workers() * pictures.DEPTH * 3
+    got = await asyncio.gather(*(pictures.draw_async(payloads[i % 6]) for i in range(count)))
+    assert all(g is not None for g in got)
+    for i, png in enumerate(got):
+        assert png == got[i % 6]  # the same board drawn twice is the same bytes
+    assert len({got[i] for i in range(6)}) == 6  # and no answer went to another job
+
+
+async def test_a_killed_drawing_process_is_replaced_and_the_picture_still_drawn(fresh_pool: None) -> None:
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    before = set(pool.pids())
+    for pid in before:
+        os.kill(pid, signal.SIGKILL)
+    png = await pictures.draw_async(board_payload())
+    assert png is not None and Image.open(io.BytesIO(png)).mode == "P"  # still from a process
+    assert isinstance(pictures.pool(), pictures.Processes) and not pictures._threads
+    assert not before & set(pool.pids())
+
+
+async def test_a_caller_that_gives_up_leaves_the_process_working(fresh_pool: None) -> None:
+    await pictures.start()
+    drawing = asyncio.ensure_future(pictures.draw_async(board_payload()))
+    await asyncio.sleep(0)
+    drawing.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await drawing
+    assert await pictures.draw_async(board_payload()) is not None
+
+
+async def test_a_drawing_error_comes_back_as_the_error(fresh_pool: None) -> None:
+    broken = {"image": "board", "view": {"game": "knarr", "seats": 5}, "names": []}  # not a real view
+    with pytest.raises(TypeError):
+        await pictures.draw_async(broken)
+    assert await pictures.draw_async(board_payload()) is not None  # the process lives on
+
+
 async def test_without_processes_pictures_are_drawn_in_threads(
     fresh_pool: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    class NoProcesses(pictures.ProcessPoolExecutor):
-        def submit(self, *args: Any, **kwargs: Any) -> Any:
-            raise OSError("processes are not allowed here")
+    def no_processes(*args: Any, **kwargs: Any) -> Any:
+        raise OSError("processes are not allowed here")
 
-    monkeypatch.setattr(pictures, "ProcessPoolExecutor", NoProcesses)
+    monkeypatch.setattr(pictures, "_Worker", no_processes)
     png = await pictures.draw_async(board_payload())
     assert png is not None and png.startswith(b"\x89PNG")
     assert isinstance(pictures.pool(), pictures.ThreadPoolExecutor)
@@ -78,7 +122,7 @@ def test_a_drawing_process_ends_when_the_bot_is_killed(tmp_path: Path) -> None:
         "import asyncio, os, sys\n"
         "from bot import pictures\n"
         "asyncio.run(pictures.draw_async({'image': 'board', 'view': {'game': 'none'}, 'names': []}))\n"
-        "print(*[p for p in pictures.pool()._processes], flush=True)\n"
+        "print(*pictures.pool().pids(), flush=True)\n"
         "os.kill(os.getpid(), 9)\n"
     )
     root = Path(__file__).resolve().parents[2]
