@@ -28,15 +28,26 @@ def new_offer(state: State, seat: int, to: int) -> None:
     }
 
 
-def _idle_ships(p: dict[str, Any]) -> int:
-    """Longships on the Jarlboard: the ones a TRADE can hand over."""
-    return sum(1 for ship in p["ships"] if ship["at"] is None)
+def _idle_ships(p: dict[str, Any], moving: dict[str, Any] | None = None) -> int:
+    """Longships on the Jarlboard: the ones a TRADE can hand over (never the one on a
+    JOURNEY that has not taken its first STEP yet)."""
+    return sum(1 for ship in p["ships"] if ship["at"] is None and ship is not moving)
 
 
-def _pieces(p: dict[str, Any], side: dict[str, Any], verb: str) -> list[str]:
+def _moving(state: State) -> tuple[int, dict[str, Any]] | None:
+    """The seat on a JOURNEY now and its Longship, if any."""
+    pending = state["pending"]
+    if pending is None or pending.get("action") != "journey":
+        return None
+    seat = state["current"]
+    return seat, board.player(state, seat)["ships"][pending["ship"] - 1]
+
+
+def _pieces(state: State, p: dict[str, Any], side: dict[str, Any], verb: str) -> list[str]:
     """``verb FOLLOWER`` for each type the player still has spare, ``verb longship`` likewise."""
     actions = [f"{verb} {kind}" for kind in FOLLOWERS if p["supply"][kind] > side["followers"].count(kind)]
-    if _idle_ships(p) > side["longships"]:
+    moving = None if (found := _moving(state)) is None else found[1]
+    if _idle_ships(p, moving) > side["longships"]:
         actions.append(f"{verb} longship")
     return actions
 
@@ -49,12 +60,12 @@ def build_actions(state: State) -> list[str]:
     if giver["silfr"] > give["silfr"]:
         actions.append("give silfr")
     actions += [f"give {t}" for t in giver["hand"] if t not in give["tiles"]]
-    actions += _pieces(giver, give, "give")
+    actions += _pieces(state, giver, give, "give")
     if taker["silfr"] > ask["silfr"]:
         actions.append("ask silfr")
     if taker["hand"] and not ask["tiles"]:
         actions.append("ask tile")
-    actions += _pieces(taker, ask, "ask")
+    actions += _pieces(state, taker, ask, "ask")
     if any(_things(give)) or any(_things(ask)):
         actions.append("offer send")
     actions.append("offer cancel")
@@ -125,32 +136,35 @@ def answer_actions(state: State) -> list[str]:
     return [*accepts, "answer decline"]
 
 
-def _lacks(p: dict[str, Any], side: dict[str, Any]) -> bool:
+def _lacks(p: dict[str, Any], side: dict[str, Any], moving: dict[str, Any] | None) -> bool:
     """The player no longer has the Silfr, Followers or Longships of this side."""
     return (
         p["silfr"] < side["silfr"]
         or any(p["supply"][kind] < side["followers"].count(kind) for kind in FOLLOWERS)
-        or _idle_ships(p) < side["longships"]
+        or _idle_ships(p, moving) < side["longships"]
     )
 
 
 def _problem(state: State, handed: str | None) -> str | None:
     offer = state["offer"]
     giver, taker = board.player(state, offer["from"]), board.player(state, offer["to"])
-    if _lacks(giver, offer["give"]) or any(t not in giver["hand"] for t in offer["give"]["tiles"]):
+    moving = None if (found := _moving(state)) is None else found[1]
+    if _lacks(giver, offer["give"], moving) or any(t not in giver["hand"] for t in offer["give"]["tiles"]):
         return "the offered things are gone"
-    if _lacks(taker, offer["ask"]) or (handed is not None and handed not in taker["hand"]):
+    if _lacks(taker, offer["ask"], moving) or (handed is not None and handed not in taker["hand"]):
         return "the asked things are gone"
     return None
 
 
-def _hand_over(source: dict[str, Any], target: dict[str, Any], side: dict[str, Any]) -> None:
+def _hand_over(
+    source: dict[str, Any], target: dict[str, Any], side: dict[str, Any], moving: dict[str, Any] | None
+) -> None:
     """Move a side's Followers and Jarlboard Longships from one Jarlboard to the other."""
     for kind in side["followers"]:
         source["supply"][kind] -= 1
         target["supply"][kind] += 1
     for _ in range(side["longships"]):
-        index = next(i for i, ship in enumerate(source["ships"]) if ship["at"] is None)
+        index = next(i for i, ship in enumerate(source["ships"]) if ship["at"] is None and ship is not moving)
         target["ships"].append(source["ships"].pop(index))
 
 
@@ -168,12 +182,13 @@ def answer(state: State, seat: int, accept: bool, handed: str | None) -> None:
     giver, taker = board.player(state, offer["from"]), board.player(state, offer["to"])
     giver["silfr"] += offer["ask"]["silfr"] - offer["give"]["silfr"]
     taker["silfr"] += offer["give"]["silfr"] - offer["ask"]["silfr"]
-    pending = state["pending"]
-    moving = None if pending is None else giver["ships"][pending["ship"] - 1]
-    _hand_over(giver, taker, offer["give"])
-    _hand_over(taker, giver, offer["ask"])
-    if moving is not None:  # handed-over Longships shift the numbers of the mover's ships
-        pending["ship"] = next(i for i, ship in enumerate(giver["ships"]) if ship is moving) + 1
+    found = _moving(state)
+    moving = None if found is None else found[1]
+    _hand_over(giver, taker, offer["give"], moving)
+    _hand_over(taker, giver, offer["ask"], moving)
+    if found is not None:  # handed-over Longships shift the numbers of the mover's ships
+        ships = board.player(state, found[0])["ships"]
+        state["pending"]["ship"] = next(i for i, ship in enumerate(ships) if ship is moving) + 1
     for tile in offer["give"]["tiles"]:
         giver["hand"].remove(tile)
         taker["hand"].append(tile)

@@ -196,3 +196,33 @@ def test_parley_needs_a_tile_on_the_post() -> None:
     ship(state, 0, "birka")  # a TRADE CENTER with its printed icon
     parleys = [a for a in pax.legal_actions(state, 0) if a.startswith("parley")]
     assert parleys == ["parley birka"]
+
+
+def _answered_on_a_later_journey() -> dict:
+    """Seat 0 offers a Longship from a JOURNEY it then calls off before a STEP, and sets out
+    on a new one from HOME before seat 1 answers: the moving Longship is on the Jarlboard."""
+    state = table()
+    ship(state, 1, "visby")
+    ship(state, 0, "gotland_sea", 0)  # Longship 1 is already out, beside seat 1
+    state = act(state, 0, "journey 1", "offer 1", "give longship", "offer send", "stop")
+    return act(state, 0, "journey 2")  # Longship 2 sets out from HOME: no STEP yet
+
+
+def test_a_trade_never_hands_over_the_longship_on_a_journey() -> None:
+    state = _answered_on_a_later_journey()
+    assert state["pending"]["ship"] == 2 and state["seats"][0]["ships"][1]["at"] is None
+    moving = state["seats"][0]["ships"][1]
+    state = act(state, 1, "answer accept")
+    assert len(state["seats"][0]["ships"]) == 4 and len(state["seats"][1]["ships"]) == 6
+    assert state["seats"][0]["ships"][state["pending"]["ship"] - 1] == moving  # another one went
+    state = act(state, 0, "step bothnia")
+    assert state["seats"][0]["ships"][state["pending"]["ship"] - 1]["at"] == "bothnia"
+
+
+def test_a_trade_lapses_when_only_the_journeying_longship_is_home() -> None:
+    state = _answered_on_a_later_journey()
+    for index in (2, 3, 4):
+        ship(state, 0, "birka", index)  # every other Longship is out on the map
+    state = act(state, 1, "answer accept")
+    assert state["offer"] is None and "lapses" in texts(state)[-1]
+    assert len(state["seats"][0]["ships"]) == 5 and state["pending"]["ship"] == 2
