@@ -162,20 +162,26 @@ class _Worker:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.gone = False
         self.writing = asyncio.Lock()
+        self.heavy = 0  # replays in hand: seconds of work, so no board waits behind one
 
-    async def exchange(self, name: str, job: Any) -> Any:
-        """Send one job and wait for its answer, without a thread: the loop writes the job
-        when the pipe takes it and reads answers as they arrive."""
+    def reserve(self) -> asyncio.Future[Any]:
+        """A place in this worker's queue, taken at once (before any await), so that jobs
+        handed out in the same moment spread over the workers."""
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[Any] = loop.create_future()
         if not self.pending:
             self.loop = loop
             loop.add_reader(self.answers.fileno(), self._readable)
         self.pending.append(answer)
+        return answer
+
+    async def exchange(self, answer: asyncio.Future[Any], name: str, job: Any) -> Any:
+        """Send the job for a reserved place and wait for its answer, without a thread: the
+        loop writes the job when the pipe takes it and reads answers as they arrive."""
         data = pickle.dumps((name, job), pickle.HIGHEST_PROTOCOL)
         try:
             async with self.writing:  # one job's bytes at a time, in the order of ``pending``
-                await _write(loop, self.jobs.fileno(), _HEADER.pack(len(data)) + data)
+                await _write(asyncio.get_running_loop(), self.jobs.fileno(), _HEADER.pack(len(data)) + data)
         except WorkerGone as error:
             self._fail(error)
         kind, value = await answer
@@ -230,6 +236,7 @@ class _Worker:
 
 
 DEPTH = 2  # jobs waiting at one worker: it never idles between two
+HEAVY = {"replay"}
 
 
 async def _write(loop: asyncio.AbstractEventLoop, fd: int, data: bytes) -> None:
@@ -278,16 +285,23 @@ class Processes:
     def pids(self) -> list[int]:
         return [w.process.pid for w in self.all if w.process.pid is not None]
 
+    @staticmethod
+    def _has_room(worker: _Worker) -> bool:
+        return not worker.heavy and len(worker.pending) < DEPTH
+
+    def _free(self) -> _Worker | None:
+        free = [w for w in self.all if self._has_room(w)]
+        return min(free, key=lambda w: len(w.pending)) if free else None
+
     async def _take(self) -> _Worker:
-        """The worker with the fewest jobs, once one has room (first come, first served)."""
+        """The worker with the fewest jobs, once one has room (first come, first served);
+        a worker making a replay takes nothing more until it is done."""
         self._reap()
         while True:
             if not self.all:
                 raise WorkerGone("no drawing process could be started again")
-            if not self.waiting:
-                worker = min(self.all, key=lambda w: len(w.pending))
-                if len(worker.pending) < DEPTH:
-                    return worker
+            if not self.waiting and (worker := self._free()) is not None:
+                return worker
             turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self.waiting.append(turn)
             try:
@@ -295,8 +309,7 @@ class Processes:
             finally:
                 if turn in self.waiting:
                     self.waiting.remove(turn)
-            worker = min(self.all, key=lambda w: len(w.pending))
-            if len(worker.pending) < DEPTH:
+            if (worker := self._free()) is not None:
                 return worker
 
     def _reap(self) -> None:
@@ -316,11 +329,14 @@ class Processes:
 
     async def run(self, name: str, job: Any) -> Any:
         worker = await self._take()
-        task = asyncio.ensure_future(worker.exchange(name, job))
-        task.add_done_callback(lambda _: self._after(worker))
+        heavy = name in HEAVY
+        worker.heavy += heavy
+        task = asyncio.ensure_future(worker.exchange(worker.reserve(), name, job))
+        task.add_done_callback(lambda _: self._after(worker, heavy))
         return await asyncio.shield(task)  # a cancelled caller leaves the worker to finish
 
-    def _after(self, worker: _Worker) -> None:
+    def _after(self, worker: _Worker, heavy: bool = False) -> None:
+        worker.heavy -= heavy
         if worker.gone and worker in self.all:
             worker.close()
             self.all.remove(worker)
@@ -362,7 +378,7 @@ def _fall_back(error: BaseException) -> None:
 
 
 async def _run(name: str, job: dict[str, Any]) -> Any:
-    for attempt in range(2):
+    for _ in range(workers() + 1):  # each failure replaces one process
         try:
             runner = pool()
         except (OSError, PermissionError, NotImplementedError) as error:
@@ -373,10 +389,9 @@ async def _run(name: str, job: dict[str, Any]) -> Any:
         try:
             return await runner.run(name, job)
         except WorkerGone as error:
-            if attempt:  # twice in a row: processes do not last here
-                _fall_back(error)
-            else:  # once: draw again, on the process started in its place
-                log.warning("a drawing process stopped (%s); drawing again", error)
+            log.warning("a drawing process stopped (%s); drawing again", error)
+    # every process failed in turn, new ones too: processes do not last here
+    _fall_back(WorkerGone("the drawing processes keep ending"))
     threads = pool()
     assert isinstance(threads, ThreadPoolExecutor)
     return await asyncio.get_running_loop().run_in_executor(threads, _JOBS[name], job)
@@ -384,9 +399,7 @@ async def _run(name: str, job: dict[str, Any]) -> Any:
 
 async def start() -> None:
     """Start the drawing processes and wait until each is warm (each has drawn every game)."""
-    runner = pool()
-    if isinstance(runner, Processes):
-        await asyncio.gather(*(runner.run("ping", None) for _ in range(runner.count)))
+    await asyncio.gather(*(_run("ping", {}) for _ in range(workers())))
 
 
 async def draw_async(payload: dict[str, Any]) -> bytes | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -61,7 +62,14 @@ async def test_many_pictures_at_once_each_get_their_own_board(fresh_pool: None) 
         state = KNARR.setup(seed, 2, None)
         payloads.append({"image": "board", "view": KNARR.view(state, None), "names": ["Astrid", "Bjorn"]})
     count = pictures.workers() * pictures.DEPTH * 3
-    got = await asyncio.gather(*(pictures.draw_async(payloads[i % 6]) for i in range(count)))
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    jobs = [asyncio.ensure_future(pictures.draw_async(payloads[i % 6])) for i in range(count)]
+    await asyncio.sleep(0)  # every job has asked for a place: each worker holds DEPTH, the rest wait
+    assert [len(w.pending) for w in pool.all] == [pictures.DEPTH] * len(pool.all)
+    assert len(pool.waiting) == count - pictures.DEPTH * len(pool.all)
+    got = await asyncio.gather(*jobs)
     assert all(g is not None for g in got)
     for i, png in enumerate(got):
         assert png == got[i % 6]  # the same board drawn twice is the same bytes
@@ -75,10 +83,54 @@ async def test_a_killed_drawing_process_is_replaced_and_the_picture_still_drawn(
     before = set(pool.pids())
     for pid in before:
         os.kill(pid, signal.SIGKILL)
+    while any(alive(pid) for pid in before):  # each killed one is gone (a zombie) first
+        await asyncio.sleep(0.05)
     png = await pictures.draw_async(board_payload())
     assert png is not None and Image.open(io.BytesIO(png)).mode == "P"  # still from a process
     assert isinstance(pictures.pool(), pictures.Processes) and not pictures._threads
     assert not before & set(pool.pids())
+
+
+async def test_a_process_killed_while_drawing_is_replaced_and_the_picture_drawn_again(
+    fresh_pool: None,
+) -> None:
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    drawing = asyncio.ensure_future(pictures.draw_async(board_payload()))
+    await asyncio.sleep(0)
+    busy = next(w for w in pool.all if w.pending)
+    os.kill(busy.process.pid or 0, signal.SIGKILL)
+    png = await drawing
+    assert png is not None and Image.open(io.BytesIO(png)).mode == "P"
+    assert busy not in pool.all and len(pool.all) == pictures.workers()
+
+
+@pytest.mark.skipif(pictures.workers() < 2, reason="needs two drawing processes")
+async def test_a_process_making_a_replay_takes_no_board_meanwhile(fresh_pool: None) -> None:
+    """A replay keeps a process busy for seconds: boards go to the others, or wait."""
+    state = KNARR.setup(5, 2, None)
+    moves = []
+    rng = random.Random(5)
+    for _ in range(30):
+        seat = KNARR.to_act(state)[0]
+        action = rng.choice(KNARR.legal_actions(state, seat))
+        moves.append([seat, action])
+        state = KNARR.apply(state, seat, action)
+    export = {"game": "knarr", "seed": 5, "players": ["Astrid", "Bjorn"], "options": None, "moves": moves}
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    replay = asyncio.ensure_future(pictures.replay_async({"replay": export}))
+    await asyncio.sleep(0)
+    boards = [asyncio.ensure_future(pictures.draw_async(board_payload())) for _ in range(2 * pictures.DEPTH)]
+    await asyncio.sleep(0)
+    making = [w for w in pool.all if w.heavy]
+    assert len(making) == 1 and len(making[0].pending) == 1  # the replay, and nothing behind it
+    assert all(len(w.pending) == pictures.DEPTH for w in pool.all if not w.heavy)
+    assert all(await asyncio.gather(*boards))
+    gif = await replay
+    assert gif is not None and gif.startswith(b"GIF8")
 
 
 async def test_a_caller_that_gives_up_leaves_the_process_working(fresh_pool: None) -> None:
