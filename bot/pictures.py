@@ -169,10 +169,12 @@ class _Worker:
         handed out in the same moment spread over the workers."""
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[Any] = loop.create_future()
-        if not self.pending:
+        if self.loop is not loop:  # a new event loop (tests, the benchmark's runs) reads from now on
+            if self.loop is not None and not self.loop.is_closed():
+                self.loop.remove_reader(self.answers.fileno())
             self.loop = loop
             loop.add_reader(self.answers.fileno(), self._readable)
-        self.pending.append(answer)
+        self.pending.append(answer)  # after any left by a closed loop: their answers come first
         return answer
 
     async def exchange(self, answer: asyncio.Future[Any], name: str, job: Any) -> Any:
@@ -210,7 +212,7 @@ class _Worker:
                 message = bytes(self.buffer[_HEADER.size : end])
                 del self.buffer[:end]
                 answer = self.pending.popleft()
-                if not answer.done():
+                if _open(answer):
                     answer.set_result(pickle.loads(message))
         self._detach()
 
@@ -218,7 +220,7 @@ class _Worker:
         self.gone = True
         while self.pending:
             answer = self.pending.popleft()
-            if not answer.done():
+            if _open(answer):
                 answer.set_exception(error)
         self._detach()
 
@@ -233,6 +235,11 @@ class _Worker:
         for end in (self.jobs, self.answers):
             with contextlib.suppress(OSError):
                 end.close()
+
+
+def _open(answer: asyncio.Future[Any]) -> bool:
+    """Someone still waits for this answer (not given up, its event loop not closed)."""
+    return not answer.done() and not answer.get_loop().is_closed()
 
 
 DEPTH = 2  # jobs waiting at one worker: it never idles between two

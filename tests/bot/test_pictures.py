@@ -28,6 +28,19 @@ def board_payload() -> dict[str, Any]:
     return {"image": "board", "view": KNARR.view(state, None), "names": ["Astrid", "Bjorn"]}
 
 
+def replay_export() -> dict[str, Any]:
+    """A Knarr game of 30 moves, whose replay takes a drawing process a few seconds."""
+    state = KNARR.setup(5, 2, None)
+    moves = []
+    rng = random.Random(5)
+    for _ in range(30):
+        seat = KNARR.to_act(state)[0]
+        action = rng.choice(KNARR.legal_actions(state, seat))
+        moves.append([seat, action])
+        state = KNARR.apply(state, seat, action)
+    return {"game": "knarr", "seed": 5, "players": ["Astrid", "Bjorn"], "options": None, "moves": moves}
+
+
 @pytest.fixture
 def fresh_pool() -> Iterator[None]:
     pictures.shutdown()
@@ -109,15 +122,7 @@ async def test_a_process_killed_while_drawing_is_replaced_and_the_picture_drawn_
 @pytest.mark.skipif(pictures.workers() < 2, reason="needs two drawing processes")
 async def test_a_process_making_a_replay_takes_no_board_meanwhile(fresh_pool: None) -> None:
     """A replay keeps a process busy for seconds: boards go to the others, or wait."""
-    state = KNARR.setup(5, 2, None)
-    moves = []
-    rng = random.Random(5)
-    for _ in range(30):
-        seat = KNARR.to_act(state)[0]
-        action = rng.choice(KNARR.legal_actions(state, seat))
-        moves.append([seat, action])
-        state = KNARR.apply(state, seat, action)
-    export = {"game": "knarr", "seed": 5, "players": ["Astrid", "Bjorn"], "options": None, "moves": moves}
+    export = replay_export()
     await pictures.start()
     pool = pictures.pool()
     assert isinstance(pool, pictures.Processes)
@@ -195,3 +200,20 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_a_draw_left_behind_by_a_closed_event_loop_does_not_confuse_the_next(fresh_pool: None) -> None:
+    """The bot has one event loop, but tests and the benchmark run several in turn: a
+    replay still being made when its loop closed answers first, and is dropped."""
+    export = replay_export()
+
+    async def leave_replays_behind() -> None:
+        await pictures.start()
+        for _ in range(pictures.workers()):  # every process still busy when this loop ends
+            asyncio.ensure_future(pictures.replay_async({"replay": export}))
+        await asyncio.sleep(0)
+
+    asyncio.run(leave_replays_behind())
+    png = asyncio.run(asyncio.wait_for(pictures.draw_async(board_payload()), 60))  # not forever
+    expected = asyncio.run(pictures.draw_async(board_payload()))
+    assert png is not None and png == expected  # its own board, not the one left behind
