@@ -53,15 +53,22 @@ JOURNEY_STEPS = 3
 MAX_HOME_MARKERS = 3
 
 
-def start_silfr(order: int, players: int) -> int:
+def _tuned(difficulty: str) -> dict[str, Any]:
+    """The starting Silfr that differs for games dealt only this difficulty's conditions."""
+    return dict(_JARLS.get("by_difficulty", {}).get(difficulty, {}))
+
+
+def start_silfr(order: int, players: int, difficulty: str = "standard") -> int:
     """Starting Silfr by place in turn order from the start player at this player count (the
     rulebook's 3, 4, 5..., tuned by measurement: see docs/rules/pax.md)."""
-    return int(_JARLS["start_silfr"][players - 2][order])
+    table = _tuned(difficulty).get("start_silfr", _JARLS["start_silfr"])
+    return int(table[players - 2][order])
 
 
-def extra_silfr(jarl: str, players: int) -> int:
+def extra_silfr(jarl: str, players: int, difficulty: str = "standard") -> int:
     """A Jarl's extra starting Silfr (negative: a malus) at this player count."""
-    return int(JARLS[jarl]["silfr"][players - 2])
+    by_jarl = _tuned(difficulty).get("silfr", {})
+    return int(by_jarl.get(jarl, JARLS[jarl]["silfr"])[players - 2])
 
 
 def region_of(place: str) -> str | None:

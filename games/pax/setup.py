@@ -139,7 +139,11 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
             {
                 "jarl": jarl["id"],
                 "colour": COLOURS[seat],
-                "silfr": max(0, start_silfr(order, num_players) + extra_silfr(jarl["id"], num_players)),
+                "silfr": max(
+                    0,
+                    start_silfr(order, num_players, difficulty)
+                    + extra_silfr(jarl["id"], num_players, difficulty),
+                ),
                 "hand": [],
                 "supply": dict.fromkeys(FOLLOWERS, FOLLOWERS_PER_TYPE),
                 "ships": [{"at": None, "exhausted": False} for _ in range(LONGSHIPS)],
