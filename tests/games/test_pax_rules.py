@@ -335,12 +335,14 @@ def test_every_action_has_the_arity_of_its_command() -> None:
 
 def test_novice_games_start_with_their_own_silfr() -> None:
     """jarls.json's by_difficulty: games dealt only Novice conditions start with other Silfr
-    (short games, checked after every turn); other difficulties and mixed keep the defaults."""
+    (short games, checked after every turn), and Tosti has less in mixed games; the rest
+    keep the defaults."""
     assert [data.start_silfr(order, 3, "novice") for order in range(3)] == [2, 5, 8]
     assert [data.start_silfr(order, 3, "mixed") for order in range(3)] == [2, 4, 6]
+    assert data.extra_silfr("tosti", 3, "mixed") == 0 and data.extra_silfr("tosti", 3, "advanced") == 1
     assert data.extra_silfr("ragnvald", 3, "novice") == -3 and data.extra_silfr("ragnvald", 3) == -1
     assert data.extra_silfr("erik", 3, "novice") == data.extra_silfr("erik", 3)  # not tuned: the default
-    for difficulty in ("novice", "standard"):
+    for difficulty in ("novice", "mixed", "standard"):
         for seed in range(20):
             state = pax.setup(seed, 3, {"difficulty": difficulty})
             for seat, p in enumerate(state["seats"]):
