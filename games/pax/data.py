@@ -54,7 +54,7 @@ MAX_HOME_MARKERS = 3
 
 
 def _tuned(difficulty: str) -> dict[str, Any]:
-    """The starting Silfr that differs for games dealt only this difficulty's conditions."""
+    """The starting Silfr that differs for games with this difficulty option (novice, mixed)."""
     return dict(_JARLS.get("by_difficulty", {}).get(difficulty, {}))
 
 
