@@ -124,11 +124,12 @@ async def sent(storage: Storage) -> None:
 
 
 async def one_move(
-    table: Table, module: Any, channel: str, rng: random.Random, pictured: bool
+    table: Table, module: Any, channel: str, rng: random.Random, pictured: bool, since: float | None = None
 ) -> tuple[float, float] | None:
     """One move as the bot's controller makes it: applied and stored, the mover answered
     with their next choices (their panel), then the board composed with its picture.
-    Returns (answered, with its board) in seconds from the move's start."""
+    Returns (answered, with its board) in seconds from the move's start, or from ``since``
+    (the moment it was due, in an open loop: time spent waiting to start counts too)."""
     storage = table.storage
     game = await storage.active_game(channel)
     if game is None or game.state is None:
@@ -136,7 +137,7 @@ async def one_move(
     seat = module.to_act(game.state)[0]
     user = (await storage.seats(game.id))[seat].user_id
     action = rng.choice([a for a, _ in await table.legal(channel, user)])
-    start = time.perf_counter()
+    start = time.perf_counter() if since is None else since
     reply = await table.act(channel, user, action)
     with contextlib.suppress(TableError):  # not their turn any more: "the board shows who is next"
         await table.panel(channel, user, reply.game_id)
@@ -181,10 +182,10 @@ async def run(
         watcher = asyncio.create_task(watch(stop, lags, peaks))
         rng = random.Random(3)
 
-        async def move(channel: str, mine: random.Random) -> None:
+        async def move(channel: str, mine: random.Random, since: float | None = None) -> None:
             busy.add(channel)
             try:
-                took = await one_move(table, module, channel, mine, pictured)
+                took = await one_move(table, module, channel, mine, pictured, since)
             finally:
                 busy.discard(channel)
             if took is not None:
@@ -211,8 +212,8 @@ async def run(
                 wait = due - time.perf_counter()
                 if wait > 0:
                     await asyncio.sleep(wait)
+                task = asyncio.create_task(move(free_channel(), mine, due))
                 due += 1 / per_second  # a fixed timetable: a late start is caught up at once
-                task = asyncio.create_task(move(free_channel(), mine))
                 running.add(task)
                 task.add_done_callback(running.discard)
             await asyncio.gather(*running)
