@@ -18,8 +18,6 @@ import multiprocessing
 import os
 import pickle
 import struct
-import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any
@@ -28,7 +26,6 @@ import render
 
 log = logging.getLogger("skald")
 
-PARENT_CHECK = 1.0  # seconds between a drawing process's looks at whether the bot still runs
 # Drawing processes yield the cores to the bot's own process: its event loop takes moves and
 # talks to Discord, and a loop that waits for a core while pictures are drawn is a late loop
 DRAWING_NICENESS = 10
@@ -71,23 +68,14 @@ def replay(payload: dict[str, Any]) -> bytes | None:
     return replay_gif(export)
 
 
-def _follow_parent(parent: int) -> None:
-    """End this drawing process once the bot is gone. A bot killed with SIGKILL or
-    stopped by SIGTERM shuts no pool down, and a worker holds both ends of its own job
-    queue, so it would wait for jobs forever."""
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK)
-    os._exit(0)
-
-
 def _warm() -> None:
-    """Set a drawing process up: it ends with the bot and gives way to it for the cores;
-    boards as palette PNGs (``render.common.png``); each game's opening board drawn once,
-    so the first real picture is not the slow one."""
+    """Set a drawing process up: it gives way to the bot for the cores; boards as palette
+    PNGs (``render.common.png``); each game's opening board drawn once, so the first real
+    picture is not the slow one. It ends with the bot: only the bot holds the other end of
+    its job pipe, so a killed bot is an EOF (``_serve``)."""
     import games  # here: only the workers need the rules
     from render.common import png
 
-    threading.Thread(target=_follow_parent, args=(os.getppid(),), daemon=True).start()
     with contextlib.suppress(AttributeError, OSError):  # else: the bot's own priority
         os.nice(DRAWING_NICENESS)
 
@@ -279,7 +267,6 @@ class Processes:
 
     def __init__(self, count: int) -> None:
         self.context = multiprocessing.get_context("spawn")  # the bot's threads must not be copied
-        self.count = count
         self.all: list[_Worker] = []
         try:
             for _ in range(count):
