@@ -160,4 +160,4 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
         draw_log(im, view, names, (MARGIN, y, MARGIN + panel_w, y + foot_h))
         x = MARGIN + panel_w + GAP
         draw_key(im, (x, y, x + panel_w, y + foot_h))
-    return encode_board(im)
+    return encode_board(im, "knarr")

@@ -296,7 +296,7 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
     if palette_on():
         # the bot's drawing processes: 64 colours, like every other board (about a third
         # of the bytes and the CPU of the posterized RGB below)
-        return encode_board(im)
+        return encode_board(im, "pax")
     # Rounded to 16 levels a channel (nobody sees a shift of at most 8 levels), the dense
     # board packs under the budget at zlib level 3, which costs half the CPU of level 5
     # (a 6-player board: about 280 KB, 22 ms); a harder pass only when still too big.

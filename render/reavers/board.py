@@ -44,7 +44,7 @@ def _encode(im: Image.Image) -> bytes:
         data = encode_png(im, level=4)
         if len(data) <= SIZE_SOFT:
             return data
-    return encode_board(im)
+    return encode_board(im, "reavers")
 
 
 def _header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:

@@ -213,4 +213,4 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
         y += ch + GAP
     _draw_log(im, view, names, (sx, y, sx + SIDE_W, side_bottom), _status_lines(view, names))
     _draw_tiles(im, view, names, tiles_top)
-    return encode_board(im)
+    return encode_board(im, "saga")

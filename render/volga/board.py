@@ -190,4 +190,4 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
             x = MARGIN + len(row) * (panel_w + GAP)
             _draw_log(im, view, names, (x, y, WIDTH - MARGIN, y + row_heights[r]))
         y += row_heights[r] + GAP
-    return encode_board(im)
+    return encode_board(im, "volga")

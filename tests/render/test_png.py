@@ -56,6 +56,45 @@ def test_a_palette_png_decodes_to_the_mapped_picture(fast: bool, monkeypatch: py
     assert len(palette_of(decoded)) <= 64
 
 
+def kept(kind: str, im: Image.Image) -> Image.Image:
+    return png._kept.palettes[(kind, im.width, png.PALETTE_COLORS)]
+
+
+def test_the_next_board_of_a_kind_is_mapped_onto_the_palette_kept_for_it() -> None:
+    first = busy_picture()
+    png.encode_palette(first, kind="test-kept")
+    palette = kept("test-kept", first)
+    second = busy_picture()  # the next board: the same colours, other text
+    ImageDraw.Draw(second).text((20, 95), "Bjorn takes the Scout", fill=(20, 20, 20))
+    data = png.encode_palette(second, kind="test-kept")
+    assert kept("test-kept", second) is palette
+    expected = second.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+    assert open_png(data).convert("RGB").tobytes() == expected.tobytes()
+
+
+def test_a_colour_new_to_a_kind_gets_a_palette_of_its_own() -> None:
+    """A banner in a colour the kept palette lacks: a new palette, with the banner exact."""
+    first = busy_picture()
+    png.encode_palette(first, kind="test-new")
+    palette = kept("test-new", first)
+    second = busy_picture()
+    ImageDraw.Draw(second).rectangle((10, 62, 200, 78), fill=(40, 200, 60))  # a green banner
+    assert not png.fits(palette, png._sample(second))
+    rgb = open_png(png.encode_palette(second, kind="test-new")).convert("RGB")
+    assert kept("test-new", second) is not palette
+    assert max(abs(a - b) for a, b in zip(rgb.getpixel((100, 70)), (40, 200, 60), strict=True)) <= 2  # type: ignore[arg-type]
+    # the old palette would have drawn it in another colour
+    old = second.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+    assert max(abs(a - b) for a, b in zip(old.getpixel((100, 70)), (40, 200, 60), strict=True)) > 40  # type: ignore[arg-type]
+
+
+def test_boards_without_a_kind_keep_no_palette() -> None:
+    im = busy_picture()
+    before = dict(getattr(png._kept, "palettes", {}))
+    png.encode_palette(im)
+    assert getattr(png._kept, "palettes", {}) == before
+
+
 def test_the_rgb_writer_keeps_every_pixel() -> None:
     im = busy_picture()
     decoded = open_png(png.encode_png(im))
