@@ -113,19 +113,15 @@ class Controller:
     async def panel_press(
         self, interaction: discord.Interaction, game_id: int, version: int, index: int
     ) -> None:
+        """A press on a panel's move: the move at that place in the presser's panel of
+        that version (a stale or foreign panel is refused and drawn again)."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         try:
-            panel = await self.table.panel(channel, user, game_id)
-            if panel.version != version:
-                raise TableError("The game has moved on since this panel was drawn; here are your moves now.")
-            if not 0 <= index < len(panel.actions):
-                raise TableError("That move is not in your list; pick one of these.")
-            action, label = panel.actions[index]
-            reply = await self.table.act(channel, user, action, version, game_id)
+            reply = await self.table.act(channel, user, None, version, game_id, choice=index)
         except TableError as error:
             await self._refresh_panel(interaction, str(error))
             return
-        await self._answer_with_panel(interaction, reply, f"Done: {label}.", edit=True)
+        await self._answer_with_panel(interaction, reply, f"Done: {reply.label}.", edit=True)
         await self.deliver(interaction)
 
     async def _refresh_panel(self, interaction: discord.Interaction, problem: str) -> None:
@@ -143,13 +139,11 @@ class Controller:
         self, interaction: discord.Interaction, reply: Reply, head: str, *, edit: bool
     ) -> None:
         """After a move: the mover's next choices if they still act, else a plain "done"."""
-        channel, user = str(interaction.channel_id), str(interaction.user.id)
         view: discord.ui.View | None = None
-        try:
-            panel = await self.table.panel(channel, user, reply.game_id)
-            body, view = self._panel_message(panel, 0)
-        except TableError as error:
-            body = str(error) if "not your turn" not in str(error) else "The board shows who is next."
+        if reply.panel is not None:
+            body, view = self._panel_message(reply.panel, 0)
+        else:
+            body = reply.waiting if "not your turn" not in reply.waiting else "The board shows who is next."
         content = messages.clip(f"{head}\n{body}")
         try:
             if edit:

@@ -393,16 +393,18 @@ class Storage:
         self, tx: Tx, game_id: int, rows: list[tuple[str, int | None, str | None, str]], now: float
     ) -> None:
         """Add (kind, seat, user_id, action) rows to the game's log, numbered on from its end."""
-        # The game's row is locked first, so two changes to one game, in any process, take
-        # turns: the second waits here, then finds the game's version moved on (save_state).
-        await self.lock_game(tx, game_id)
-        row = await tx.fetchone("SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", (game_id,))
-        n = row[0] if row else 0
+        # On PostgreSQL the game's row is locked first, so two changes to one game, in any
+        # process, take turns: the second waits here, then finds the game's version moved on
+        # (save_state). SQLite's BEGIN IMMEDIATE has already taken its one writer lock.
+        if tx.for_update:
+            await self.lock_game(tx, game_id)
         for kind, seat, user_id, action in rows:
-            n += 1
+            # numbered in the statement itself: one trip to the database a row
             await tx.execute(
-                "INSERT INTO actions (game_id, n, kind, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, n, kind, seat, user_id, action, now),
+                "INSERT INTO actions (game_id, n, kind, seat, user_id, action, at)"
+                " SELECT CAST(? AS BIGINT), COALESCE(MAX(n), 0) + 1, CAST(? AS TEXT), CAST(? AS BIGINT),"
+                " CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION) FROM actions WHERE game_id = ?",
+                (game_id, kind, seat, user_id, action, now, game_id),
             )
 
     # --- players' own settings, held notices, turns and covered seats (bot/people.py) ----

@@ -22,7 +22,6 @@ this process and of each drawing process; and the database bytes a finished game
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import random
@@ -37,7 +36,7 @@ import games
 from bot import memory, messages, pictures
 from bot.db import SqliteBackend
 from bot.storage import Storage
-from bot.table import Table, TableError
+from bot.table import Panel, Table
 from tests.postgres import fresh_database
 
 
@@ -124,23 +123,36 @@ async def sent(storage: Storage) -> None:
 
 
 async def one_move(
-    table: Table, module: Any, channel: str, rng: random.Random, pictured: bool, since: float | None = None
+    table: Table,
+    module: Any,
+    channel: str,
+    rng: random.Random,
+    pictured: bool,
+    since: float | None = None,
+    panels: dict[str, tuple[str, Panel]] | None = None,
 ) -> tuple[float, float] | None:
-    """One move as the bot's controller makes it: applied and stored, the mover answered
-    with their next choices (their panel), then the board composed with its picture.
-    Returns (answered, with its board) in seconds from the move's start, or from ``since``
-    (the moment it was due, in an open loop: time spent waiting to start counts too)."""
+    """One move as players make it through the bot's controller: the player opens their
+    panel (the board's "Your turn" button; not timed, it is a step of its own), presses one
+    of its moves, and is answered with their next panel; then the board is composed with
+    its picture. A mover who still acts keeps their panel in ``panels`` for their next move.
+    Returns (answered, with its board) in seconds from the press, or from ``since`` (the
+    moment it was due, in an open loop: time spent waiting to start counts too)."""
     storage = table.storage
-    game = await storage.active_game(channel)
-    if game is None or game.state is None:
-        return None
-    seat = module.to_act(game.state)[0]
-    user = (await storage.seats(game.id))[seat].user_id
-    action = rng.choice([a for a, _ in await table.legal(channel, user)])
+    kept = panels.pop(channel, None) if panels is not None else None
+    if kept is None:
+        game = await storage.active_game(channel)
+        if game is None or game.state is None:
+            return None
+        seat = module.to_act(game.state)[0]
+        user = (await storage.seats(game.id))[seat].user_id
+        panel = await table.panel(channel, user, game.id)
+    else:
+        user, panel = kept
     start = time.perf_counter() if since is None else since
-    reply = await table.act(channel, user, action)
-    with contextlib.suppress(TableError):  # not their turn any more: "the board shows who is next"
-        await table.panel(channel, user, reply.game_id)
+    choice = rng.randrange(len(panel.actions))
+    reply = await table.act(channel, user, None, panel.version, panel.game_id, choice=choice)
+    if reply.panel is not None and panels is not None:
+        panels[channel] = (user, reply.panel)
     answered = time.perf_counter() - start
     if reply.announce is not None:
         row = await storage._one("SELECT payload FROM outbox WHERE id = ?", reply.announce)
@@ -178,6 +190,7 @@ async def run(
         times: list[float] = []
         answers: list[float] = []
         busy: set[str] = set()
+        panels: dict[str, tuple[str, Panel]] = {}
         stop, lags, peaks = asyncio.Event(), [0.0], {}  # type: ignore[var-annotated]
         watcher = asyncio.create_task(watch(stop, lags, peaks))
         rng = random.Random(3)
@@ -185,7 +198,7 @@ async def run(
         async def move(channel: str, mine: random.Random, since: float | None = None) -> None:
             busy.add(channel)
             try:
-                took = await one_move(table, module, channel, mine, pictured, since)
+                took = await one_move(table, module, channel, mine, pictured, since, panels)
             finally:
                 busy.discard(channel)
             if took is not None:

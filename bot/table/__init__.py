@@ -22,9 +22,9 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.storage import GameRow, Storage
-from bot.table.context import Context, Reply, TableError
+from bot.table.context import Context, Covered, Panel, Reply, TableError
 from bot.table.lobby import Lobby
-from bot.table.moves import Moves, Panel
+from bot.table.moves import Moves
 from bot.table.personal import Personal
 from bot.table.reading import Reading
 from bot.table.reminders import MAX_NUDGES, Reminders
@@ -98,19 +98,29 @@ class Table:
         self,
         channel_id: str,
         user_id: str,
-        action: str,
+        action: str | None,
         version: int | None = None,
         game_id: int | None = None,
+        *,
+        choice: int | None = None,
     ) -> Reply:
-        await self.personal.back_if_covered(channel_id, user_id)
-        return await self.moves.act(channel_id, user_id, action, version, game_id)
+        """A move: ``action``, or the move at place ``choice`` in the mover's panel. A
+        player whose seat the bot covers takes it back first."""
+        try:
+            return await self.moves.act(channel_id, user_id, action, version, game_id, choice=choice)
+        except Covered:
+            await self.personal.back_if_covered(channel_id, user_id)
+            return await self.moves.act(channel_id, user_id, action, version, game_id, choice=choice)
 
     async def legal(self, channel_id: str, user_id: str) -> list[tuple[str, str]]:
         return await self.moves.legal(channel_id, user_id)
 
     async def panel(self, channel_id: str, user_id: str, game_id: int | None = None) -> Panel:
-        await self.personal.back_if_covered(channel_id, user_id)
-        return await self.moves.panel(channel_id, user_id, game_id)
+        try:
+            return await self.moves.panel(channel_id, user_id, game_id)
+        except Covered:
+            await self.personal.back_if_covered(channel_id, user_id)
+            return await self.moves.panel(channel_id, user_id, game_id)
 
     # --- reminders -----------------------------------------------------------------------
 

@@ -24,6 +24,22 @@ class TableError(Exception):
     """A request that cannot be done; ``str(error)`` is one sentence for the person."""
 
 
+class Covered(TableError):
+    """The caller's seat is covered by the bot while they are away: they take it back
+    (``Personal.back_if_covered``) before they act."""
+
+
+@dataclass
+class Panel:
+    """One seat's private choices now: its own moves, labelled with its own cards."""
+
+    game_id: int
+    version: int
+    seat: int
+    text: str
+    actions: list[tuple[str, str]]
+
+
 @dataclass
 class Reply:
     """What the person who asked sees, and the public message their request produced."""
@@ -32,6 +48,9 @@ class Reply:
     announce: int | None = None  # outbox id of the public message the request produced
     game_id: int | None = None  # the game and version after a move (for the mover's panel)
     version: int | None = None
+    panel: Panel | None = None  # after a move: the mover's next choices, if they still act
+    waiting: str = ""  # else who the game waits for
+    label: str = ""  # the move as the mover's panel named it
 
 
 # what a change calls for: the board (None when none is due), the DMs by seat, whether the
@@ -171,46 +190,60 @@ class Context:
         ``old`` is the state before (``None``: everyone's hand is sent again); ``log=False``
         leaves the game's log lines out of the board (an undo tells its own story).
         """
-        views = seat_view(seats)
+        return await asyncio.to_thread(
+            self.compose_now, game, module, seats, old, state, head, result=result, log=log
+        )
 
-        def compose() -> Composed:
-            over = result is not None or module.outcome(state) is not None
-            changed = sorted(set(game.dm_due) | set(turns.private_changes(module, old, state, views)))
-            due = over or old is None or head or not turns.midway(module, state)
-            due = due or module.to_act(old) != module.to_act(state)
-            if not due:
-                return None, [], over, changed
-            lines = head + (turns.log_lines(state, views, since=game.board_log) if log else [])
-            tail = turns.outcome_line(result, views) if result else turns.whose_turn(module, state, views)
-            acting = [] if over else [s for s in module.to_act(state) if not views[s].automatic]
-            payload = {
-                "text": "\n".join([*lines, tail]),
-                "image": "board",
-                "view": module.view(state, None),
+    def compose_now(
+        self,
+        game: GameRow,
+        module: ModuleType,
+        seats: list[SeatRow],
+        old: dict[str, Any] | None,
+        state: dict[str, Any],
+        head: list[str],
+        *,
+        result: dict[str, Any] | None = None,
+        log: bool = True,
+    ) -> Composed:
+        """``compose_change`` itself, in the calling thread (a move runs it in the same
+        thread as the move)."""
+        views = seat_view(seats)
+        over = result is not None or module.outcome(state) is not None
+        changed = sorted(set(game.dm_due) | set(turns.private_changes(module, old, state, views)))
+        due = over or old is None or head or not turns.midway(module, state)
+        due = due or module.to_act(old) != module.to_act(state)
+        if not due:
+            return None, [], over, changed
+        lines = head + (turns.log_lines(state, views, since=game.board_log) if log else [])
+        tail = turns.outcome_line(result, views) if result else turns.whose_turn(module, state, views)
+        acting = [] if over else [s for s in module.to_act(state) if not views[s].automatic]
+        payload = {
+            "text": "\n".join([*lines, tail]),
+            "image": "board",
+            "view": module.view(state, None),
+            "names": [v.name for v in views],
+            "turn": bool(acting),
+            "game_id": game.id,
+            "version": game.version + 1,
+            "mentions": [views[s].user_id for s in acting],
+        }
+        if module.outcome(state) is not None:
+            finish(payload, module, state, lines, views)
+        dms = []
+        for index in changed:
+            if seats[index].dm_closed or seats[index].automatic:
+                continue
+            dm = {
+                "text": f"Your private view of the {module.title} game in <#{game.channel_id}>.",
+                "image": "hand",
+                "view": module.view(state, index),
                 "names": [v.name for v in views],
-                "turn": bool(acting),
                 "game_id": game.id,
                 "version": game.version + 1,
-                "mentions": [views[s].user_id for s in acting],
             }
-            if module.outcome(state) is not None:
-                finish(payload, module, state, lines, views)
-            dms = []
-            for index in changed:
-                if seats[index].dm_closed or seats[index].automatic:
-                    continue
-                dm = {
-                    "text": f"Your private view of the {module.title} game in <#{game.channel_id}>.",
-                    "image": "hand",
-                    "view": module.view(state, index),
-                    "names": [v.name for v in views],
-                    "game_id": game.id,
-                    "version": game.version + 1,
-                }
-                dms.append((index, dm))
-            return payload, dms, over, []
-
-        return await asyncio.to_thread(compose)
+            dms.append((index, dm))
+        return payload, dms, over, []
 
     async def store_change(
         self,

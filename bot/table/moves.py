@@ -4,25 +4,41 @@ private panel of choices."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from types import ModuleType
 
 import games
 from bot import turns
-from bot.table.context import Context, Reply, TableError, seat_in, seat_view
+from bot.storage import SeatRow
+from bot.table.context import Composed, Context, Covered, Panel, Reply, TableError, seat_in, seat_view
+from bot.turns import State
 from games import IllegalAction
 
 MAX_ACTION = 200  # longer than any move of any game: refused without being repeated
+STALE_BOARD = "That board is out of date: the game has moved on, use the newest message."
+STALE_PANEL = "The game has moved on since this panel was drawn; here are your moves now."
+NOT_LISTED = "That move is not in your list; pick one of these."
 
 
-@dataclass
-class Panel:
-    """One seat's private choices now: its own moves, labelled with its own cards."""
+def panel_of(
+    module: ModuleType, game_id: int, version: int, state: State, index: int, seats: list[SeatRow]
+) -> Panel:
+    """Seat ``index``'s panel in ``state``; a ``TableError`` saying who is awaited if it
+    is not their turn."""
+    if index not in module.to_act(state):
+        raise TableError(turns.awaited(module, state, seat_view(seats)))
+    names = [s.name for s in seats]
+    prompt = module.view(state, index).get("prompt", "move")
+    text = f"Your move in {module.title}: {prompt}."
+    return Panel(game_id, version, index, text, turns.choices(module, state, index, names))
 
-    game_id: int
-    version: int
-    seat: int
-    text: str
-    actions: list[tuple[str, str]]
+
+def caller(seats: list[SeatRow], user_id: str) -> tuple[int, SeatRow]:
+    """The caller's place and seat; ``Covered`` if the bot is covering it (they take it
+    back first)."""
+    index, seat = seat_in(seats, user_id)
+    if seat.covered_until is not None:
+        raise Covered("The bot is playing your seat while you are away.")
+    return index, seat
 
 
 class Moves:
@@ -34,11 +50,16 @@ class Moves:
         self,
         channel_id: str,
         user_id: str,
-        action: str,
+        action: str | None,
         version: int | None = None,
         game_id: int | None = None,
+        *,
+        choice: int | None = None,
     ) -> Reply:
-        if len(action) > MAX_ACTION:
+        """The caller's move: ``action`` itself, or (``choice``) the move at that place in
+        their panel. The move, the board and DMs it calls for, and the mover's next panel
+        are worked out in one trip to a thread, then stored in one transaction."""
+        if action is not None and len(action) > MAX_ACTION:
             raise TableError("That is far too long to be a move; pick one from the list as you type.")
         async with self.ctx.lock(channel_id):
             game = await self.ctx.active(channel_id)
@@ -47,9 +68,9 @@ class Moves:
             if game.status != "playing" or game.state is None:
                 raise TableError("The game has not started yet; the host starts it with /game start.")
             if version is not None and version != game.version:
-                raise TableError("That board is out of date: the game has moved on, use the newest message.")
+                raise TableError(STALE_BOARD if choice is None else STALE_PANEL)
             seats = await self.storage.seats(game.id)
-            index, seat = seat_in(seats, user_id)
+            index, seat = caller(seats, user_id)
             if seat.resigned:
                 raise TableError("You have left this game.")
             module = games.get(game.game)
@@ -57,18 +78,35 @@ class Moves:
             old = game.state
             if module.outcome(old) is None and index not in module.to_act(old):
                 raise TableError(turns.awaited(module, old, seat_view(seats)))
-            try:
-                state, moves = await asyncio.to_thread(
-                    turns.advance, module, old, index, action, automatic, f"{game.seed}:{game.version}"
-                )
-            except IllegalAction as error:
-                raise TableError(str(error)) from None
+            seed = f"{game.seed}:{game.version}"
+
+            def work() -> tuple[str, State, list[turns.Move], Composed, Panel | None, str]:
+                chosen = action
+                if choice is not None:
+                    listed = turns.choices(module, old, index, [s.name for s in seats])
+                    if not 0 <= choice < len(listed):
+                        raise TableError(NOT_LISTED)
+                    chosen, label = listed[choice]
+                else:
+                    assert chosen is not None
+                    label = chosen
+                try:
+                    state, moves = turns.advance(module, old, index, chosen, automatic, seed)
+                except IllegalAction as error:
+                    raise TableError(str(error)) from None
+                composed = self.ctx.compose_now(game, module, seats, old, state, [])
+                try:
+                    panel, waiting = panel_of(module, game.id, game.version + 1, state, index, seats), ""
+                except TableError as error:
+                    panel, waiting = None, str(error)
+                return label, state, moves, composed, panel, waiting
+
+            label, state, moves, composed, panel, waiting = await asyncio.to_thread(work)
             now = self.ctx.clock()
-            composed = await self.ctx.compose_change(game, module, seats, old, state, [])
             async with self.storage.transaction() as tx:
                 await self.ctx.log_moves(tx, game, seats, moves, now)
                 announce = await self.ctx.store_change(tx, game, module, seats, old, state, now, composed)
-        return Reply("", announce, game.id, game.version + 1)
+        return Reply("", announce, game.id, game.version + 1, panel, waiting, label)
 
     async def legal(self, channel_id: str, user_id: str) -> list[tuple[str, str]]:
         """The caller's legal actions with their labels (for autocomplete)."""
@@ -100,19 +138,8 @@ class Moves:
         if game.status != "playing" or game.state is None:
             raise TableError("The game has not started yet; the host starts it with /game start.")
         seats = await self.storage.seats(game.id)
-        index, seat = seat_in(seats, user_id)
+        index, seat = caller(seats, user_id)
         if seat.automatic:
             raise TableError("You have left this game; the bot plays your seat.")
         module = games.get(game.game)
-        views = seat_view(seats)
-        state = game.state
-
-        def compose() -> Panel:
-            if index not in module.to_act(state):
-                raise TableError(turns.awaited(module, state, views))
-            names = [s.name for s in seats]
-            prompt = module.view(state, index).get("prompt", "move")
-            text = f"Your move in {module.title}: {prompt}."
-            return Panel(game.id, game.version, index, text, turns.choices(module, state, index, names))
-
-        return await asyncio.to_thread(compose)
+        return await asyncio.to_thread(panel_of, module, game.id, game.version, game.state, index, seats)

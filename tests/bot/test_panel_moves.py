@@ -1,0 +1,79 @@
+"""A press on a panel's move: the move at that place, worked out with the mover's next
+panel in one trip to a thread; and the log's numbering as moves and bots' moves add to it.
+Both backends."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from bot import turns
+from bot.table import Table, TableError
+from bot.table.moves import NOT_LISTED, STALE_PANEL
+from tests.bot.test_table import ALICE, BOB, CH, acting, started
+
+
+@pytest.fixture
+def db_path(database: str) -> str:
+    return database
+
+
+async def test_a_press_plays_the_move_at_its_place_and_answers_with_the_next_panel(table: Table) -> None:
+    await started(table, BOB)
+    seen_both = set()
+    for step in range(30):
+        user, _ = await acting(table)
+        panel = await table.panel(CH, user)
+        place = step % len(panel.actions)
+        action, label = panel.actions[place]
+        reply = await table.act(CH, user, None, panel.version, panel.game_id, choice=place)
+        game = await table.active(CH)
+        assert reply.label == label
+        assert reply.version == game.version == panel.version + 1
+        last = (await table.storage.actions(game.id))[-1]
+        assert (last.user_id, last.action) == (user, action)
+        if reply.panel is not None:  # they still act: the panel they get is the one they would ask for
+            assert reply.panel == await table.panel(CH, user)
+            seen_both.add("panel")
+        else:
+            with pytest.raises(TableError) as asked:
+                await table.panel(CH, user)
+            assert reply.waiting == str(asked.value) and "not your turn" in reply.waiting
+            seen_both.add("waiting")
+    assert seen_both == {"panel", "waiting"}
+
+
+async def test_a_press_off_the_panel_or_on_an_old_one_changes_nothing(table: Table) -> None:
+    await started(table, BOB)
+    user, _ = await acting(table)
+    panel = await table.panel(CH, user)
+    before = await table.active(CH)
+    for place in (len(panel.actions), -1):
+        with pytest.raises(TableError, match=NOT_LISTED):
+            await table.act(CH, user, None, panel.version, panel.game_id, choice=place)
+    assert (await table.active(CH)).state == before.state
+    await table.act(CH, user, None, panel.version, panel.game_id, choice=0)
+    moved = await table.active(CH)
+    with pytest.raises(TableError, match=STALE_PANEL):
+        await table.act(CH, user, None, panel.version, panel.game_id, choice=0)
+    with pytest.raises(TableError, match="out of date"):  # a typed move on an old board
+        await table.act(CH, user, panel.actions[0][0], panel.version, panel.game_id)
+    assert (await table.active(CH)).version == moved.version
+
+
+async def test_the_log_numbers_run_on_through_the_bots_moves(table: Table) -> None:
+    """A person's move and the bot seat's moves after it are numbered 1, 2, 3 ... in one
+    transaction each, and the log replays to the stored state."""
+    await table.new_game(CH, ALICE, "alice", "knarr")
+    await table.add_bot(CH, ALICE)
+    await table.start(CH, ALICE, "joined")
+    for _ in range(20):
+        user, actions = await acting(table)
+        await table.act(CH, user, actions[0])
+    game = await table.active(CH)
+    rows = await table.storage.actions(game.id)
+    assert [r.n for r in rows] == list(range(1, len(rows) + 1))
+    assert {r.user_id for r in rows} == {ALICE, "bot:1"}
+    moves = [(r.seat, r.action) for r in rows if r.kind == "move"]
+    seats = await table.storage.seats(game.id)
+    assert turns.replay(games.get("knarr"), game.seed, len(seats), game.options, moves) == game.state
