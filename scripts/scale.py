@@ -1,9 +1,11 @@
 """The scale mode of ``scripts/benchmark.py``: many games in one bot process.
 
-1,000 two-player games in one process, 32 moves in flight. Each move is made as the
-controller makes it: applied and stored by the table, the mover answered with their panel,
-then the board composed with its picture (drawn in the pool of ``bot.pictures``); the
-outbox rows are marked sent as delivery would. The same run is made without pictures.
+1,000 two-player games in one process, 32 moves in flight. Each move is made as players
+make it through the controller: the player whose turn it is opens their panel (the
+board's "Your turn" button), presses one of its moves, which the table applies and stores
+and answers with their next panel (pressed next if they still act), then the board is
+composed with its picture (drawn in the pool of ``bot.pictures``); the outbox rows are
+marked sent as delivery would. The same run is made without pictures.
 
 Then the same with pictures as an open loop: moves arrive at a fixed rate (``--rate``,
 160 a second by default: the issue's target), whatever is still in flight, which is the
@@ -11,8 +13,8 @@ latency a player sees at that load. In the closed loop, latency is only the numb
 flight over the throughput (Little's law): 32 in flight at 160 moves/s is 200 ms a move
 on average, whatever the code.
 
-Printed: moves per second; p50 and p99 per move until its board is composed with its
-picture, and until the mover is answered; the worst event-loop stall (how late a 2 ms
+Printed: moves per second; p50 and p99 per move, from the press until its board is composed
+with its picture, and until the mover is answered; the worst event-loop stall (how late a 2 ms
 sleeper woke); the CPU time a move costs this process and the drawing processes together
 (a figure that other load on the machine changes less than the others); the peak RSS of
 this process and of each drawing process; and the database bytes a finished game keeps
