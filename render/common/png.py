@@ -122,14 +122,18 @@ def _rows(raw: bytes, stride: int) -> bytes:
 
 # A drawing process draws board after board of the same few games, whose colours barely
 # change from one board to the next. The palette chosen for the last board of a kind is
-# tried first and kept while it still fits: while at most FIT_FAR channel values of the
-# sampled pixels are more than FIT_ERROR off once mapped onto it (measured: 0-19 on boards
-# of every game with their own palette, 0-22 with a kept one; a colour new to the board, a
-# banner say, is hundreds). Pillow keeps its table of nearest colours with the palette, so
-# a kept palette saves choosing one and filling that table again (measured on Knarr
-# boards: 4.8 ms a board encoded, 4.0 with the palette kept).
-FIT_FAR = 32
-FIT_ERROR = 40
+# tried first, and kept while it still fits the new board's sample:
+# - no colour lost: at most FIT_FAR channel values of the sampled pixels are more than
+#   FIT_ERROR off once mapped onto it (measured: 0-19 on boards of every game with their
+#   own palette, 0-22 with a kept one; a colour new to the board, a banner say, is hundreds);
+# - blends as close as a new palette's: the channel values more than NEAR_ERROR off are at
+#   most NEAR_RATIO times those of the board the palette was chosen for (64 colours leave
+#   1,000-6,000 of them on any board).
+# Pillow keeps its table of nearest colours with the palette, so a kept palette saves
+# choosing one and filling that table again (measured on Knarr boards: 4.7 ms a board
+# encoded, 3.5 with the palette kept).
+FIT_FAR, FIT_ERROR = 32, 40
+NEAR_ERROR, NEAR_RATIO = 16, 1.5
 _kept = threading.local()  # a palette is used by one thread at a time
 
 
@@ -138,26 +142,32 @@ def _sample(im: Image.Image) -> Image.Image:
     return im.resize((max(1, im.width // 4), max(1, im.height // 4)), Image.Resampling.NEAREST)
 
 
-def fits(palette: Image.Image, sample: Image.Image) -> bool:
-    """Whether ``sample`` mapped onto ``palette`` keeps (nearly) all its colours."""
+def misses(palette: Image.Image, sample: Image.Image) -> tuple[int, int]:
+    """The channel values of ``sample`` more than FIT_ERROR, and more than NEAR_ERROR, off
+    once it is mapped onto ``palette``."""
     back = sample.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
     counts = ImageChops.difference(sample, back).histogram()  # 256 a channel
-    far = sum(sum(counts[c * 256 + FIT_ERROR + 1 : c * 256 + 256]) for c in range(3))
-    return far <= FIT_FAR
+
+    def over(error: int) -> int:
+        return sum(sum(counts[c * 256 + error + 1 : c * 256 + 256]) for c in range(3))
+
+    return over(FIT_ERROR), over(NEAR_ERROR)
 
 
 def palette_for(im: Image.Image, colors: int, kind: str) -> Image.Image:
     """A palette of ``colors`` colours for ``im``: the one kept for ``kind`` if it fits,
     else a new one, chosen on a sample of the picture (and kept)."""
-    kept: dict[tuple[str, int, int], Image.Image] = _kept.__dict__.setdefault("palettes", {})
+    kept: dict[tuple[str, int, int], tuple[Image.Image, int]] = _kept.__dict__.setdefault("palettes", {})
     key = (kind, im.width, colors)
     sample = _sample(im)
-    palette = kept.get(key) if kind else None
-    if palette is not None and fits(palette, sample):
-        return palette
+    if kind and key in kept:
+        palette, near = kept[key]
+        far_now, near_now = misses(palette, sample)
+        if far_now <= FIT_FAR and near_now <= near * NEAR_RATIO:
+            return palette
     palette = sample.quantize(colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     if kind:
-        kept[key] = palette
+        kept[key] = (palette, misses(palette, sample)[1])
     return palette
 
 

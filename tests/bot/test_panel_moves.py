@@ -77,3 +77,27 @@ async def test_the_log_numbers_run_on_through_the_bots_moves(table: Table) -> No
     moves = [(r.seat, r.action) for r in rows if r.kind == "move"]
     seats = await table.storage.seats(game.id)
     assert turns.replay(games.get("knarr"), game.seed, len(seats), game.options, moves) == game.state
+
+
+async def test_a_covered_player_who_presses_takes_their_seat_back_first(table: Table) -> None:
+    await started(table, BOB)
+    await table.settings(BOB, away="2 days")
+    await table.cover(CH, ALICE, BOB)
+    game = await table.active(CH)
+
+    async def bobs_seat() -> float | None:
+        return next(s for s in await table.storage.seats(game.id) if s.user_id == BOB).covered_until
+
+    assert await bobs_seat() is not None
+    user, _ = await acting(table)
+    assert user == ALICE  # the bot played Bob's turn
+    with pytest.raises(TableError, match="not your turn"):
+        await table.act(CH, BOB, None, choice=0)
+    assert await bobs_seat() is None
+    notices = [r.payload["text"] for r in await table.storage.pending_outbox()]
+    assert notices.count(f"**user{BOB}** is back and plays their own seat again.") == 1
+    while (await acting(table))[0] == ALICE:
+        await table.act(CH, ALICE, None, choice=0)
+    panel = await table.panel(CH, BOB)  # the game now waits for Bob himself
+    reply = await table.act(CH, BOB, None, panel.version, panel.game_id, choice=0)
+    assert reply.label == panel.actions[0][1]

@@ -57,7 +57,7 @@ def test_a_palette_png_decodes_to_the_mapped_picture(fast: bool, monkeypatch: py
 
 
 def kept(kind: str, im: Image.Image) -> Image.Image:
-    return png._kept.palettes[(kind, im.width, png.PALETTE_COLORS)]
+    return png._kept.palettes[(kind, im.width, png.PALETTE_COLORS)][0]
 
 
 def test_the_next_board_of_a_kind_is_mapped_onto_the_palette_kept_for_it() -> None:
@@ -79,13 +79,28 @@ def test_a_colour_new_to_a_kind_gets_a_palette_of_its_own() -> None:
     palette = kept("test-new", first)
     second = busy_picture()
     ImageDraw.Draw(second).rectangle((10, 62, 200, 78), fill=(40, 200, 60))  # a green banner
-    assert not png.fits(palette, png._sample(second))
+    assert png.misses(palette, png._sample(second))[0] > png.FIT_FAR
     rgb = open_png(png.encode_palette(second, kind="test-new")).convert("RGB")
     assert kept("test-new", second) is not palette
     assert max(abs(a - b) for a, b in zip(rgb.getpixel((100, 70)), (40, 200, 60), strict=True)) <= 2  # type: ignore[arg-type]
     # the old palette would have drawn it in another colour
     old = second.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
     assert max(abs(a - b) for a, b in zip(old.getpixel((100, 70)), (40, 200, 60), strict=True)) > 40  # type: ignore[arg-type]
+
+
+def test_a_kept_palette_that_blurs_a_board_more_than_a_new_one_would_is_replaced() -> None:
+    """A panel 28 off the nearest kept colour loses no colour outright, but a new palette
+    draws it exactly."""
+    first = busy_picture()
+    png.encode_palette(first, kind="test-near")
+    palette = kept("test-near", first)
+    second = busy_picture()
+    ImageDraw.Draw(second).rectangle((10, 62, 200, 78), fill=(30, 60, 138))
+    far, near = png.misses(palette, png._sample(second))
+    assert far <= png.FIT_FAR and near > png._kept.palettes[("test-near", first.width, png.PALETTE_COLORS)][1]
+    rgb = open_png(png.encode_palette(second, kind="test-near")).convert("RGB")
+    assert kept("test-near", second) is not palette
+    assert max(abs(a - b) for a, b in zip(rgb.getpixel((100, 70)), (30, 60, 138), strict=True)) <= 2  # type: ignore[arg-type]
 
 
 def test_boards_without_a_kind_keep_no_palette() -> None:
