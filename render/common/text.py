@@ -114,27 +114,7 @@ def safe_text(text: str) -> str:
 
 
 def text_width(text: str, size: int, *, bold: bool = False) -> int:
-    """The width ``draw_text`` gives ``text``, measured without drawing it."""
-    return _width(safe_text(text), size, bold)
-
-
-@lru_cache(maxsize=8192)
-def _width(text: str, size: int, bold: bool) -> int:
-    """The width of ``text``'s mask. Fitting a log line tries sizes and cuts one after
-    another; measured here, only the one chosen is drawn (measured in a busy bot's drawing
-    process: a sixth of its time went on drawing text only to measure it)."""
-    return _layout(text, size, bold, False)[3]
-
-
-def _layout(text: str, size: int, bold: bool, halo: bool) -> tuple[ImageFont.FreeTypeFont, float, int, int]:
-    """The font, stroke, padding and width of ``text``'s mask."""
-    real_bold = bold and FONT_FILES is not None
-    f = font(size, real_bold)
-    fake_bold = bold and not real_bold  # the bundled font has no bold face: thicken it
-    stroke = (size / 40 if fake_bold else 0.0) + (max(2.0, size / 9) if halo else 0.0)
-    pad = math.ceil(stroke) + 1
-    width = math.ceil(f.getlength(text)) + 2 * pad
-    return f, stroke, pad, max(1, width)
+    return _text_mask(safe_text(text), size, bold, False).size[0]
 
 
 def _make_mask(key: tuple[str, int, bool, bool]) -> Image.Image:
@@ -144,9 +124,14 @@ def _make_mask(key: tuple[str, int, bool, bool]) -> Image.Image:
     in a dark colour under the text so it reads on any background.
     """
     text, size, bold, halo = key
-    f, stroke, pad, width = _layout(text, size, bold, halo)
+    real_bold = bold and FONT_FILES is not None
+    f = font(size, real_bold)
     ascent, descent = f.getmetrics()
-    mask = Image.new("L", (width, ascent + descent + 2 * pad), 0)
+    fake_bold = bold and not real_bold  # the bundled font has no bold face: thicken it
+    stroke = (size / 40 if fake_bold else 0.0) + (max(2.0, size / 9) if halo else 0.0)
+    pad = math.ceil(stroke) + 1
+    width = math.ceil(f.getlength(text)) + 2 * pad
+    mask = Image.new("L", (max(1, width), ascent + descent + 2 * pad), 0)
     if text:
         ImageDraw.Draw(mask).text((pad, pad), text, font=f, fill=255, stroke_width=stroke, stroke_fill=255)
     return mask

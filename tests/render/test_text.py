@@ -41,14 +41,7 @@ def test_a_character_no_font_has_is_replaced() -> None:
 
 def test_without_the_package_the_bundled_font_spells_in_ascii(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(common, "FONT_FILES", None)
-    for cached in (
-        common.font,
-        common.has_glyph,
-        common._missing_glyph,
-        common.safe_text,
-        common._masks,
-        common._width,
-    ):
+    for cached in (common.font, common.has_glyph, common._missing_glyph, common.safe_text, common._masks):
         cached.cache_clear()
     try:
         assert common.safe_text("Bjørn Ærø") == "Bjorn Aero"
@@ -62,23 +55,5 @@ def test_without_the_package_the_bundled_font_spells_in_ascii(monkeypatch: pytes
             common._missing_glyph,
             common.safe_text,
             common._masks,
-            common._width,
         ):
             cached.cache_clear()
-
-
-def test_a_width_is_the_width_of_the_text_drawn() -> None:
-    """Widths are measured without drawing: they must be the drawn masks' widths."""
-    for text, size, bold in (
-        ("Astrid recruits V23", 20, False),
-        ("Round 7", 32, True),
-        ("", 14, False),
-        ("i", 9, True),
-    ):
-        assert (
-            common.text_width(text, size, bold=bold) == common._make_mask((text, size, bold, False)).size[0]
-        )
-    im = Image.new("RGB", (900, 60))
-    line = "Bjorn trades for a Berserker and 2 VP"
-    box = common.draw_text(im, (5, 5), line, 20, (255, 255, 255))
-    assert box[2] - box[0] == common.text_width(line, 20)
