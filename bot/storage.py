@@ -76,16 +76,6 @@ class Storage:
         row = await self._one("SELECT * FROM games WHERE id = ?", game_id)
         return game_row(row) if row else None
 
-    async def covered_game(self, channel_id: str, user_id: str) -> int | None:
-        """The channel's game in play if the bot is covering this player's seat in it."""
-        row = await self._one(
-            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.channel_id = ?"
-            " AND g.status = 'playing' AND s.user_id = ? AND s.covered_until IS NOT NULL",
-            channel_id,
-            user_id,
-        )
-        return int(row[0]) if row else None
-
     async def seats(self, game_id: int) -> list[SeatRow]:
         return [seat_row(r) for r in await self._all(_SEATS, game_id)]
 

@@ -18,8 +18,8 @@ must be sent. The Discord adapter, the offline sandbox and the tests all call th
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from bot.storage import GameRow, Storage
 from bot.table.context import Context, Covered, Panel, Reply, TableError
@@ -32,6 +32,8 @@ from bot.table.seating import Seating
 from games import bots
 
 __all__ = ["MAX_NUDGES", "Panel", "Reply", "Table", "TableError"]
+
+T = TypeVar("T")
 
 
 class Table:
@@ -106,21 +108,24 @@ class Table:
     ) -> Reply:
         """A move: ``action``, or the move at place ``choice`` in the mover's panel. A
         player whose seat the bot covers takes it back first."""
-        try:
-            return await self.moves.act(channel_id, user_id, action, version, game_id, choice=choice)
-        except Covered:
-            await self.personal.back_if_covered(channel_id, user_id)
-            return await self.moves.act(channel_id, user_id, action, version, game_id, choice=choice)
+        return await self._as_player(
+            user_id,
+            lambda: self.moves.act(channel_id, user_id, action, version, game_id, choice=choice),
+        )
 
     async def legal(self, channel_id: str, user_id: str) -> list[tuple[str, str]]:
         return await self.moves.legal(channel_id, user_id)
 
     async def panel(self, channel_id: str, user_id: str, game_id: int | None = None) -> Panel:
+        return await self._as_player(user_id, lambda: self.moves.panel(channel_id, user_id, game_id))
+
+    async def _as_player(self, user_id: str, call: Callable[[], Awaitable[T]]) -> T:
+        """``call()``; a player whose seat the bot covers (``Covered``) takes it back first."""
         try:
-            return await self.moves.panel(channel_id, user_id, game_id)
-        except Covered:
-            await self.personal.back_if_covered(channel_id, user_id)
-            return await self.moves.panel(channel_id, user_id, game_id)
+            return await call()
+        except Covered as covered:
+            await self.personal.uncover(covered.game_id, user_id, "is back")
+            return await call()
 
     # --- reminders -----------------------------------------------------------------------
 

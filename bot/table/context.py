@@ -25,8 +25,12 @@ class TableError(Exception):
 
 
 class Covered(TableError):
-    """The caller's seat is covered by the bot while they are away: they take it back
-    (``Personal.back_if_covered``) before they act."""
+    """The caller's seat in game ``game_id`` is covered by the bot while they are away:
+    they take it back (``Personal.uncover``) before they act."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__("The bot is playing your seat while you are away.")
+        self.game_id = game_id
 
 
 @dataclass
@@ -165,10 +169,12 @@ class Context:
     ) -> int | None:
         """Store a new state and queue the board and the DMs it calls for: compose the
         messages, then store them (``compose_change`` and ``store_change``)."""
-        composed = await self.compose_change(game, module, seats, old, state, head, result=result, log=log)
+        composed = await asyncio.to_thread(
+            self.compose_change, game, module, seats, old, state, head, result=result, log=log
+        )
         return await self.store_change(tx, game, module, seats, old, state, now, composed, result=result)
 
-    async def compose_change(
+    def compose_change(
         self,
         game: GameRow,
         module: ModuleType,
@@ -180,9 +186,9 @@ class Context:
         result: dict[str, Any] | None = None,
         log: bool = True,
     ) -> Composed:
-        """The board and the DMs a new state calls for, worked out in a thread and outside
-        any transaction (a move composes before it takes the database's write lock, so
-        the lock is held only while rows are written).
+        """The board and the DMs a new state calls for. Blocking work: callers run it in a
+        thread (a move, in the same one as the move itself), outside any transaction, so
+        the database's write lock is held only while rows are written.
 
         A board (a new channel message that pings whoever must act) is queued when an
         action completes or who must act changes; the sub-steps of one action (the game's
@@ -190,24 +196,6 @@ class Context:
         ``old`` is the state before (``None``: everyone's hand is sent again); ``log=False``
         leaves the game's log lines out of the board (an undo tells its own story).
         """
-        return await asyncio.to_thread(
-            self.compose_now, game, module, seats, old, state, head, result=result, log=log
-        )
-
-    def compose_now(
-        self,
-        game: GameRow,
-        module: ModuleType,
-        seats: list[SeatRow],
-        old: dict[str, Any] | None,
-        state: dict[str, Any],
-        head: list[str],
-        *,
-        result: dict[str, Any] | None = None,
-        log: bool = True,
-    ) -> Composed:
-        """``compose_change`` itself, in the calling thread (a move runs it in the same
-        thread as the move)."""
         views = seat_view(seats)
         over = result is not None or module.outcome(state) is not None
         changed = sorted(set(game.dm_due) | set(turns.private_changes(module, old, state, views)))

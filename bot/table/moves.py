@@ -32,12 +32,12 @@ def panel_of(
     return Panel(game_id, version, index, text, turns.choices(module, state, index, names))
 
 
-def caller(seats: list[SeatRow], user_id: str) -> tuple[int, SeatRow]:
+def caller(game_id: int, seats: list[SeatRow], user_id: str) -> tuple[int, SeatRow]:
     """The caller's place and seat; ``Covered`` if the bot is covering it (they take it
     back first)."""
     index, seat = seat_in(seats, user_id)
     if seat.covered_until is not None:
-        raise Covered("The bot is playing your seat while you are away.")
+        raise Covered(game_id)
     return index, seat
 
 
@@ -70,7 +70,7 @@ class Moves:
             if version is not None and version != game.version:
                 raise TableError(STALE_BOARD if choice is None else STALE_PANEL)
             seats = await self.storage.seats(game.id)
-            index, seat = caller(seats, user_id)
+            index, seat = caller(game.id, seats, user_id)
             if seat.resigned:
                 raise TableError("You have left this game.")
             module = games.get(game.game)
@@ -94,7 +94,7 @@ class Moves:
                     state, moves = turns.advance(module, old, index, chosen, automatic, seed)
                 except IllegalAction as error:
                     raise TableError(str(error)) from None
-                composed = self.ctx.compose_now(game, module, seats, old, state, [])
+                composed = self.ctx.compose_change(game, module, seats, old, state, [])
                 try:
                     panel, waiting = panel_of(module, game.id, game.version + 1, state, index, seats), ""
                 except TableError as error:
@@ -138,7 +138,7 @@ class Moves:
         if game.status != "playing" or game.state is None:
             raise TableError("The game has not started yet; the host starts it with /game start.")
         seats = await self.storage.seats(game.id)
-        index, seat = caller(seats, user_id)
+        index, seat = caller(game.id, seats, user_id)
         if seat.automatic:
             raise TableError("You have left this game; the bot plays your seat.")
         module = games.get(game.game)

@@ -128,12 +128,6 @@ class Personal:
                     queued.append(sent)
         return queued
 
-    async def back_if_covered(self, channel_id: str, user_id: str) -> None:
-        """A covered player acting in their game takes their seat back first."""
-        game_id = await self.storage.covered_game(channel_id, user_id)
-        if game_id is not None:
-            await self.uncover(game_id, user_id, "is back")
-
 
 def _turn_payload(text: str, game: GameRow) -> dict[str, object]:
     return {"text": text, "turn": True, "game_id": game.id, "version": game.version}
