@@ -3,6 +3,8 @@ bundled fallback spells what it lacks in ASCII."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from PIL import Image
 
@@ -39,21 +41,76 @@ def test_a_character_no_font_has_is_replaced() -> None:
     assert common.safe_text("A\ue000B") == "A?B"
 
 
+def _clear_caches() -> None:
+    """Everything the text module remembers of a font: after the font changes."""
+    for cached in (
+        common.font,
+        common.has_glyph,
+        common._missing_glyph,
+        common.safe_text,
+        common._masks,
+        common._words,
+        common._advance,
+    ):
+        cached.cache_clear()
+
+
 def test_without_the_package_the_bundled_font_spells_in_ascii(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(common, "FONT_FILES", None)
-    for cached in (common.font, common.has_glyph, common._missing_glyph, common.safe_text, common._masks):
-        cached.cache_clear()
+    _clear_caches()
     try:
         assert common.safe_text("Bjørn Ærø") == "Bjorn Aero"
         assert common.text_width("Bjørn", 20) > 0
+        assert common.text_width("Bjørn Ærø", 20) > common.text_width("Bjørn", 20)
         assert _ink("Bjørn").tobytes() == _ink("Bjorn").tobytes()
     finally:
         monkeypatch.undo()
-        for cached in (
-            common.font,
-            common.has_glyph,
-            common._missing_glyph,
-            common.safe_text,
-            common._masks,
-        ):
-            cached.cache_clear()
+        _clear_caches()
+
+
+LINE = "Astrid takes V21 from the purple space for 1 recruit"
+
+
+def _ink_sum(mask: Image.Image) -> int:
+    return sum(value * count for value, count in enumerate(mask.histogram()))
+
+
+def _inked_columns(mask: Image.Image) -> set[int]:
+    return {x for x in range(mask.width) if mask.crop((x, 0, x + 1, mask.height)).getbbox()}
+
+
+@pytest.mark.parametrize(("size", "bold", "halo"), [(16, False, False), (20, True, False), (32, True, True)])
+def test_a_line_put_together_from_its_words_looks_like_one_drawn_at_once(
+    size: int, bold: bool, halo: bool
+) -> None:
+    key = (LINE, size, bold, halo)
+    composed, at_once = common._make_mask(key), common._draw_mask(key)
+    assert composed.size == at_once.size
+    # a letter may sit a pixel off, no more: the same ink, over the same columns but a
+    # pixel at either end of a word
+    assert abs(_ink_sum(composed) - _ink_sum(at_once)) <= 0.02 * _ink_sum(at_once)
+    assert len(_inked_columns(composed) ^ _inked_columns(at_once)) <= 2 * len(LINE.split())
+    assert composed.getbbox() == at_once.getbbox()
+
+
+def test_a_new_line_draws_only_the_words_not_seen_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+
+    def draw(key: tuple[str, int, bool, bool]) -> Image.Image:
+        drawn.append(key[0])
+        return common._draw_mask(key)
+
+    monkeypatch.setattr(common, "_words", common.PixelCache(draw, 1_000_000))
+    common._make_mask(("Astrid takes V21 from the purple space", 20, False, False))
+    assert drawn == ["Astrid", "takes", "V21", "from", "the", "purple", "space"]
+    drawn.clear()
+    common._make_mask(("Bjørn takes V28 from the green space", 20, False, False))
+    assert drawn == ["Bjørn", "V28", "green"]
+
+
+def test_spaces_are_kept_where_they_are() -> None:
+    one, two = common.text_width("a b", 20), common.text_width("a  b", 20)
+    assert two - one == round(common._advance(" ", 20, False)) or two - one == math.ceil(
+        common._advance(" ", 20, False)
+    )
+    assert common.text_width(" a", 20) > common.text_width("a", 20)
