@@ -120,6 +120,15 @@ def _rows(raw: bytes, stride: int) -> bytes:
     return b"".join(parts)
 
 
+def _index_rows(mapped: Image.Image) -> bytes:
+    """A palette picture's rows, each behind PNG's "no filter" byte: the picture pasted one
+    column in on a picture of index 0 (half the time of joining the rows in Python)."""
+    w, h = mapped.size
+    rows = Image.new("P", (w + 1, h), 0)
+    rows.paste(mapped, (1, 0))
+    return rows.tobytes()
+
+
 # A drawing process draws board after board of the same few games, whose colours barely
 # change from one board to the next. The palette chosen for the last board of a kind is
 # tried first, and kept while it still fits the new board's sample:
@@ -194,7 +203,7 @@ def encode_palette(im: Image.Image, *, colors: int = PALETTE_COLORS, level: int 
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", header)
         + _chunk(b"PLTE", entries)
-        + _chunk(b"IDAT", _deflate(_rows(mapped.tobytes(), w), level))
+        + _chunk(b"IDAT", _deflate(_index_rows(mapped), level))
         + _chunk(b"IEND", b"")
     )
 
