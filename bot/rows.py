@@ -117,13 +117,13 @@ def game_row(row: Any) -> GameRow:
     )
 
 
-def seat_row(r: Any) -> SeatRow:
+def seat_row(r: Any, prefix: str = "") -> SeatRow:
     return SeatRow(
-        r["user_id"],
-        r["name"],
-        r["position"],
-        bool(r["resigned"]),
-        bool(r["dm_closed"]),
-        r["level"],
-        r["covered_until"],
+        r[prefix + "user_id"],
+        r[prefix + "name"],
+        r[prefix + "position"],
+        bool(r[prefix + "resigned"]),
+        bool(r[prefix + "dm_closed"]),
+        r[prefix + "level"],
+        r[prefix + "covered_until"],
     )

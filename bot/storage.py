@@ -23,6 +23,15 @@ __all__ = ["ActionRow", "GameRow", "OutboxRow", "SeatRow", "Storage", "Tx"]
 ACTIVE = ("lobby", "playing")
 
 _SEATS = "SELECT * FROM seats WHERE game_id = ? ORDER BY position"
+# a channel's game and its seats in one query (one trip to the database, not two): the
+# game's columns on every row, each seat's under the name ``seat_<column>``
+_SEAT_COLUMNS = ("user_id", "name", "position", "resigned", "dm_closed", "level", "covered_until")
+_GAME_AND_SEATS = (
+    "SELECT g.*, "
+    + ", ".join(f"s.{c} AS seat_{c}" for c in _SEAT_COLUMNS)
+    + " FROM games g LEFT JOIN seats s ON s.game_id = g.id"
+    " WHERE g.channel_id = ? AND g.status IN ('lobby', 'playing') ORDER BY s.position"
+)
 
 
 class Storage:
@@ -67,6 +76,14 @@ class Storage:
             channel_id,
         )
         return game_row(row) if row else None
+
+    async def active_game_and_seats(self, channel_id: str) -> tuple[GameRow, list[SeatRow]] | None:
+        """The channel's game in its lobby or in play, and its seats in order."""
+        rows = await self._all(_GAME_AND_SEATS, channel_id)
+        if not rows:
+            return None
+        seats = [seat_row(r, "seat_") for r in rows if r["seat_user_id"] is not None]
+        return game_row(rows[0]), seats
 
     async def latest_game(self, channel_id: str) -> GameRow | None:
         row = await self._one("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", channel_id)

@@ -19,6 +19,8 @@ from bot.storage import ActionRow, GameRow, SeatRow, Storage, Tx
 from bot.table import notices
 from render import final
 
+NO_GAME = "There is no game in this channel; start one with /game new."
+
 
 class TableError(Exception):
     """A request that cannot be done; ``str(error)`` is one sentence for the person."""
@@ -118,8 +120,15 @@ class Context:
     async def active(self, channel_id: str) -> GameRow:
         game = await self.storage.active_game(channel_id)
         if game is None:
-            raise TableError("There is no game in this channel; start one with /game new.")
+            raise TableError(NO_GAME)
         return game
+
+    async def active_and_seats(self, channel_id: str) -> tuple[GameRow, list[SeatRow]]:
+        """``active`` and the game's seats, read together."""
+        found = await self.storage.active_game_and_seats(channel_id)
+        if found is None:
+            raise TableError(NO_GAME)
+        return found
 
     async def current_or_last(self, channel_id: str) -> GameRow:
         game = await self.storage.latest_game(channel_id)

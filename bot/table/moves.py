@@ -62,14 +62,13 @@ class Moves:
         if action is not None and len(action) > MAX_ACTION:
             raise TableError("That is far too long to be a move; pick one from the list as you type.")
         async with self.ctx.lock(channel_id):
-            game = await self.ctx.active(channel_id)
+            game, seats = await self.ctx.active_and_seats(channel_id)
             if game_id is not None and game.id != game_id:
                 raise TableError("That message belongs to a game that has ended.")
             if game.status != "playing" or game.state is None:
                 raise TableError("The game has not started yet; the host starts it with /game start.")
             if version is not None and version != game.version:
                 raise TableError(STALE_BOARD if choice is None else STALE_PANEL)
-            seats = await self.storage.seats(game.id)
             index, seat = caller(game.id, seats, user_id)
             if seat.resigned:
                 raise TableError("You have left this game.")
@@ -132,12 +131,11 @@ class Moves:
     async def panel(self, channel_id: str, user_id: str, game_id: int | None = None) -> Panel:
         """The caller's private panel; a ``TableError`` saying who is awaited if it is not
         their turn."""
-        game = await self.ctx.active(channel_id)
+        game, seats = await self.ctx.active_and_seats(channel_id)
         if game_id is not None and game.id != game_id:
             raise TableError("That message belongs to a game that has ended.")
         if game.status != "playing" or game.state is None:
             raise TableError("The game has not started yet; the host starts it with /game start.")
-        seats = await self.storage.seats(game.id)
         index, seat = caller(game.id, seats, user_id)
         if seat.automatic:
             raise TableError("You have left this game; the bot plays your seat.")

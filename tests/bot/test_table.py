@@ -62,6 +62,22 @@ async def test_lobby_flow_and_errors(table: Table) -> None:
         await table.join(CH, CAROL, "carol")
 
 
+async def test_a_game_and_its_seats_are_read_together_as_apart(table: Table) -> None:
+    storage = table.storage
+    assert await storage.active_game_and_seats(CH) is None
+    await lobby(table, BOB, CAROL)
+    await table.leave(CH, BOB)
+    await table.start(CH, ALICE, "joined")
+    game = await storage.active_game(CH)
+    assert game is not None
+    async with storage.transaction() as tx:  # every column comes through: a covered seat
+        assert await storage.cover_seat(tx, game.id, CAROL, 99.5)
+    found = await storage.active_game_and_seats(CH)
+    assert found == (game, await storage.seats(game.id))
+    assert [s.name for s in found[1]] == ["alice", f"user{CAROL}"]
+    assert await storage.active_game_and_seats("another channel") is None
+
+
 async def test_unknown_game_and_bad_options(table: Table) -> None:
     with pytest.raises(TableError, match="Unknown game"):
         await table.new_game(CH, ALICE, "alice", "chess")
