@@ -95,3 +95,18 @@ def final_scores(state: State) -> dict[str, Any]:
     best = max(rank(seat) for seat in range(len(scores)))
     winners = [seat for seat in range(len(scores)) if rank(seat) == best]
     return {"winners": winners, "scores": scores, "breakdown": rows}
+
+
+def reason(state: State, final: dict[str, Any], rounds: int) -> str:
+    """Why the winners won, in words that name nobody (the outcome line names them)."""
+    scores, winners = final["scores"], final["winners"]
+    top = max(scores)
+    level = [seat for seat in range(len(scores)) if scores[seat] == top]
+    if len(level) == 1:
+        return f"most Glory after {rounds} rounds"
+    if len(winners) > 1:
+        return f"tied on {top} Glory, food and dice: a shared win"
+    food = [state["seats"][seat]["food"] for seat in level]
+    if food.count(max(food)) == 1:
+        return f"tied on {top} Glory; most food left"
+    return f"tied on {top} Glory and food; most dice"

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import core
 from games.core import State
-from games.reavers import flow
+from games.reavers import flow, scoring
 from games.reavers.conquer import territory_front
 from games.reavers.data import (
     BATTLES,
@@ -272,13 +271,10 @@ def outcome(state: State) -> dict[str, Any] | None:
     final = state["final"]
     if final is None:
         return None
-    winners = final["winners"]
-    names = ", ".join(core.seat_ref(s) for s in winners)
-    reason = f"most Glory after {ROUNDS} rounds: {names}"
     return {
-        "winners": list(winners),
+        "winners": list(final["winners"]),
         "scores": list(final["scores"]),
-        "reason": reason,
+        "reason": scoring.reason(state, final, ROUNDS),
         "breakdown": final["breakdown"],
     }
 

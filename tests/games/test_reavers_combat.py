@@ -4,8 +4,10 @@ Conquer Territories, Battle at Sea, artifacts, ship upgrades, cleanup, scoring a
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from games import reavers
+from games.core import State
 from games.reavers import scoring
 from tests.games.reavers_helpers import (
     act,
@@ -335,6 +337,38 @@ def test_the_tie_break_is_food_then_dice_then_shared() -> None:
     assert scoring.final_scores(state)["winners"] == [1]
     state["seats"][0]["food"] = 4
     assert scoring.final_scores(state)["winners"] == [0, 1]
+
+
+def _over(state: State) -> dict[str, Any]:
+    state["final"] = scoring.final_scores(state)
+    result = reavers.outcome(state)
+    assert result is not None
+    return result
+
+
+def test_the_reason_says_what_decided_and_names_nobody() -> None:
+    """The outcome line names the winners; the reason only says why (it used to name the
+    winner a second time)."""
+    state = game(2)
+    for p in state["seats"]:
+        p.update(glory=5, favor=0, leader=None, pile=[], prophecies=[], artifacts=[], dice=[], food=2)
+        p["specialized"] = {s: [] for s in p["specialized"]}
+    state["seats"][1]["glory"] = 6
+    assert _over(state)["reason"] == "most Glory after 6 rounds"
+    state["seats"][1]["glory"] = 5
+    state["seats"][1]["food"] = 3
+    result = _over(state)
+    assert (
+        result["winners"] == [1]
+        and result["reason"] == f"tied on {result['scores'][1]} Glory; most food left"
+    )
+    state["seats"][1]["food"] = 2
+    state["seats"][0]["dice"] = [{"code": "x"}]
+    assert _over(state)["reason"].endswith("Glory and food; most dice")
+    state["seats"][0]["dice"] = []
+    result = _over(state)
+    assert result["winners"] == [0, 1]
+    assert result["reason"] == f"tied on {result['scores'][0]} Glory, food and dice: a shared win"
 
 
 def test_a_whole_game_ends_after_six_rounds_with_the_breakdown() -> None:
