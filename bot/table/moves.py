@@ -8,7 +8,7 @@ from types import ModuleType
 
 import games
 from bot import turns
-from bot.storage import SeatRow
+from bot.storage import GameRow, SeatRow
 from bot.table.context import Composed, Context, Covered, Panel, Reply, TableError, seat_in, seat_view
 from bot.turns import State
 from games import IllegalAction
@@ -46,6 +46,16 @@ class Moves:
         self.ctx = ctx
         self.storage = ctx.storage
 
+    async def _in_play(self, channel_id: str, game_id: int | None) -> tuple[GameRow, State, list[SeatRow]]:
+        """The channel's game in play, its state and its seats (``game_id``: the game a
+        message or panel belongs to, which must still be that one)."""
+        game, seats = await self.ctx.active_and_seats(channel_id)
+        if game_id is not None and game.id != game_id:
+            raise TableError("That message belongs to a game that has ended.")
+        if game.status != "playing" or game.state is None:
+            raise TableError("The game has not started yet; the host starts it with /game start.")
+        return game, game.state, seats
+
     async def act(
         self,
         channel_id: str,
@@ -62,11 +72,7 @@ class Moves:
         if action is not None and len(action) > MAX_ACTION:
             raise TableError("That is far too long to be a move; pick one from the list as you type.")
         async with self.ctx.lock(channel_id):
-            game, seats = await self.ctx.active_and_seats(channel_id)
-            if game_id is not None and game.id != game_id:
-                raise TableError("That message belongs to a game that has ended.")
-            if game.status != "playing" or game.state is None:
-                raise TableError("The game has not started yet; the host starts it with /game start.")
+            game, old, seats = await self._in_play(channel_id, game_id)
             if version is not None and version != game.version:
                 raise TableError(STALE_BOARD if choice is None else STALE_PANEL)
             index, seat = caller(game.id, seats, user_id)
@@ -74,7 +80,6 @@ class Moves:
                 raise TableError("You have left this game.")
             module = games.get(game.game)
             automatic = {i: s.level for i, s in enumerate(seats) if s.automatic}
-            old = game.state
             if module.outcome(old) is None and index not in module.to_act(old):
                 raise TableError(turns.awaited(module, old, seat_view(seats)))
             seed = f"{game.seed}:{game.version}"
@@ -131,13 +136,9 @@ class Moves:
     async def panel(self, channel_id: str, user_id: str, game_id: int | None = None) -> Panel:
         """The caller's private panel; a ``TableError`` saying who is awaited if it is not
         their turn."""
-        game, seats = await self.ctx.active_and_seats(channel_id)
-        if game_id is not None and game.id != game_id:
-            raise TableError("That message belongs to a game that has ended.")
-        if game.status != "playing" or game.state is None:
-            raise TableError("The game has not started yet; the host starts it with /game start.")
+        game, state, seats = await self._in_play(channel_id, game_id)
         index, seat = caller(game.id, seats, user_id)
         if seat.automatic:
             raise TableError("You have left this game; the bot plays your seat.")
         module = games.get(game.game)
-        return await asyncio.to_thread(panel_of, module, game.id, game.version, game.state, index, seats)
+        return await asyncio.to_thread(panel_of, module, game.id, game.version, state, index, seats)
