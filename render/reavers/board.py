@@ -40,7 +40,12 @@ TALL = 2240
 
 
 def _encode(im: Image.Image) -> bytes:
-    if im.height >= TALL and not palette_on():
+    """The board as PNG: in the bot's drawing processes a palette PNG of the board as drawn
+    (64 colours round it anyway); elsewhere posterized first (style.py), then packed."""
+    if palette_on():
+        return encode_board(im, "reavers")
+    posterize(im)
+    if im.height >= TALL:
         data = encode_png(im, level=4)
         if len(data) <= SIZE_SOFT:
             return data
@@ -170,4 +175,4 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
         y += heights[r] + GAP
     if log_row:
         draw_log(im, view, names, (MARGIN, y, WIDTH - MARGIN, y + LOG_H))
-    return _encode(posterize(im))
+    return _encode(im)
