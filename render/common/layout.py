@@ -9,14 +9,14 @@ drawing pays a context-variable read per text and per panel.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from PIL import Image
 
-from render.common.style import Box
+from render.common.style import RGB, Box
 
 
 @dataclass(frozen=True)
@@ -95,3 +95,40 @@ def note_output(image: Image.Image) -> None:
 
 def recording_now() -> bool:
     return _RECORDING.get() is not None
+
+
+def is_recording() -> bool:
+    """Whether the texts drawn now are being recorded (the layout test)."""
+    return _RECORDING.get() is not None
+
+
+_tiles: dict[tuple[Hashable, RGB, int, int, int, int], Image.Image] = {}
+TILES = 32  # a few static panels a game, at a few sizes each
+
+
+def static_tile(
+    im: Image.Image, box: Box, key: Hashable, background: RGB, paint: Callable[[Image.Image, Box], None]
+) -> None:
+    """A panel that never changes (a key to the icons, say), painted once on a tile of
+    ``background`` (what lies under the panel) and pasted into ``box`` from then on.
+
+    ``paint(image, box)`` draws the panel into ``box`` of ``image``. While recording, it
+    draws straight into ``im``, so the layout test sees its texts. The tile is painted at
+    the box's offset modulo 2 (Python rounds halves to even, so a text centred on a half
+    pixel lands by the parity of its place): a pasted tile is the same pixels as the panel
+    painted in place."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    if is_recording():
+        paint(im, (x0, y0, x1, y1))
+        return
+    w, h, dx, dy = x1 - x0 + 1, y1 - y0 + 1, x0 % 2, y0 % 2  # a box's edges are drawn on its last pixels
+    found = (key, background, w, h, dx, dy)
+    tile = _tiles.get(found)
+    if tile is None:
+        canvas = Image.new("RGB", (w + dx, h + dy), background)
+        paint(canvas, (dx, dy, dx + w - 1, dy + h - 1))
+        tile = canvas.crop((dx, dy, dx + w, dy + h))
+        if len(_tiles) >= TILES:
+            _tiles.pop(next(iter(_tiles)))
+        _tiles[found] = tile
+    im.paste(tile, (x0, y0))

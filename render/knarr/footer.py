@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from games.core import name_seats
 from render.common import (
+    BG,
     GOLD,
     INK,
     PANEL_EDGE,
@@ -19,6 +20,7 @@ from render.common import (
     pip,
     symbol,
 )
+from render.common.layout import static_tile
 from render.knarr.style import View, _label, _name, _ship
 
 LOG_LINE = 28
@@ -71,6 +73,11 @@ def draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> Non
 
 
 def draw_key(im: Image.Image, box: Box) -> None:
+    """The key never changes: drawn once for a size, then pasted."""
+    static_tile(im, box, "knarr key", BG, _paint_key)
+
+
+def _paint_key(im: Image.Image, box: Box) -> None:
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PIL import Image
 
 from render.common.cache import PixelCache
+from render.common.style import Box
 
 
 def test_pictures_beyond_the_budget_are_dropped_oldest_first() -> None:
@@ -33,3 +34,25 @@ def test_one_picture_larger_than_the_budget_is_still_returned_and_kept_alone() -
     assert big.size == (50, 100) and list(cache.items) == [50]
     cache.cache_clear()
     assert cache.held == 0 and not cache.items
+
+
+def test_a_static_tile_is_the_same_pixels_as_the_panel_painted_in_place() -> None:
+    from render.common import BG
+    from render.common.layout import static_tile
+    from render.knarr import footer
+
+    painted: list[Box] = []
+
+    def paint(im: Image.Image, box: Box) -> None:
+        painted.append(box)
+        footer._paint_key(im, box)
+
+    # at every parity of place (a text centred on a half pixel lands by the parity)
+    for box in [(657, 809, 1265, 989), (658, 810, 1266, 990), (21, 34, 629, 214)]:
+        in_place = Image.new("RGB", (1280, 1004), BG)
+        footer._paint_key(in_place, box)
+        for _ in range(2):  # painted on its tile once, then pasted
+            pasted = Image.new("RGB", (1280, 1004), BG)
+            static_tile(pasted, box, "test key", BG, paint)
+            assert pasted.tobytes() == in_place.tobytes()
+    assert len(painted) == 3  # once for each size and parity
