@@ -14,11 +14,14 @@ flight over the throughput (Little's law): 32 in flight at 160 moves/s is 200 ms
 on average, whatever the code.
 
 Printed: moves per second; p50 and p99 per move, from the press until its board is composed
-with its picture, and until the mover is answered; the worst event-loop stall (how late a 2 ms
-sleeper woke); the CPU time a move costs this process and the drawing processes together
-(a figure that other load on the machine changes less than the others); the peak RSS of
-this process and of each drawing process; and the database bytes a finished game keeps
-(games played to the end on a database of their own, measured after VACUUM).
+with its picture, and until the mover is answered; the same for the moves that post a board
+alone (about half of Knarr's: a step midway through a turn posts none and takes a few ms),
+which hold nearly all of the closed loop's places, so its p99 is theirs; the worst
+event-loop stall (how late a 2 ms sleeper woke); the CPU time a move costs this process and
+the drawing processes together (a figure that other load on the machine changes less than
+the others); the peak RSS of this process and of each drawing process; and the database
+bytes a finished game keeps (games played to the end on a database of their own, measured
+after VACUUM).
 """
 
 from __future__ import annotations
@@ -132,13 +135,14 @@ async def one_move(
     pictured: bool,
     since: float | None = None,
     panels: dict[str, tuple[str, Panel]] | None = None,
-) -> tuple[float, float] | None:
+) -> tuple[float, float, bool] | None:
     """One move as players make it through the bot's controller: the player opens their
     panel (the board's "Your turn" button; not timed, it is a step of its own), presses one
     of its moves, and is answered with their next panel; then the board is composed with
     its picture. A mover who still acts keeps their panel in ``panels`` for their next move.
     Returns (answered, with its board) in seconds from the press, or from ``since`` (the
-    moment it was due, in an open loop: time spent waiting to start counts too)."""
+    moment it was due, in an open loop: time spent waiting to start counts too), and
+    whether the move posted a board (a step within a turn does not)."""
     storage = table.storage
     kept = panels.pop(channel, None) if panels is not None else None
     if kept is None:
@@ -163,7 +167,7 @@ async def one_move(
             if not pictured:
                 payload["image"] = None
             await messages.build(payload)
-    return answered, time.perf_counter() - start
+    return answered, time.perf_counter() - start, reply.announce is not None
 
 
 async def run(
@@ -191,6 +195,7 @@ async def run(
             await pictures.start()
         times: list[float] = []
         answers: list[float] = []
+        boards: list[float] = []  # the moves that posted a board
         busy: set[str] = set()
         panels: dict[str, tuple[str, Panel]] = {}
         stop, lags, peaks = asyncio.Event(), [0.0], {}  # type: ignore[var-annotated]
@@ -206,6 +211,8 @@ async def run(
             if took is not None:
                 answers.append(took[0])
                 times.append(took[1])
+                if took[2]:
+                    boards.append(took[1])
             if len(times) % 20 == 0:  # delivery marks what it sent as it goes
                 await sent(storage)
 
@@ -247,6 +254,9 @@ async def run(
         "cpu ms": cpu / len(times) * 1000,
         "p50 ms": percentile(times, 0.5) * 1000,
         "p99 ms": percentile(times, 0.99) * 1000,
+        "boards": len(boards) / len(times),
+        "board p50 ms": percentile(boards, 0.5) * 1000,
+        "board p99 ms": percentile(boards, 0.99) * 1000,
         "answered p50 ms": percentile(answers, 0.5) * 1000,
         "answered p99 ms": percentile(answers, 0.99) * 1000,
         "stall ms": max(lags) * 1000,
@@ -320,6 +330,8 @@ def line(label: str, figures: dict[str, float]) -> str:
         f"{label}: {figures['moves/s']:6.1f} moves/s  p50 {figures['p50 ms']:5.1f} ms"
         f"  p99 {figures['p99 ms']:6.1f} ms  worst stall {figures['stall ms']:5.1f} ms"
         f"  CPU {figures['cpu ms']:.1f} ms a move (all processes)"
+        f"  moves with a board ({figures['boards']:.0%}) p50 {figures['board p50 ms']:.0f} ms"
+        f" p99 {figures['board p99 ms']:.0f} ms"
         f"  mover answered p50 {figures['answered p50 ms']:.1f} ms p99 {figures['answered p99 ms']:.1f} ms"
         f"  peak RSS main {figures['main MB']:.0f} MB, drawing process {figures['worker MB']:.0f} MB,"
         f" all processes {figures['all MB']:.0f} MB"

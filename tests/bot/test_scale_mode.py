@@ -1,0 +1,30 @@
+"""The scale mode of scripts/benchmark.py runs end to end on a few games (its figures are
+the benchmark's business, not a test's: only their shape is checked here)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _scale() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("scale", ROOT / "scripts" / "scale.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+async def test_a_small_closed_loop_reports_every_figure() -> None:
+    scale = _scale()
+    figures = await scale.run("knarr", 6, 3, 40, False)
+    assert figures["moves/s"] > 0
+    # some moves post a board and some (steps midway through a turn) do not
+    assert 0 < figures["boards"] < 1
+    assert figures["board p50 ms"] <= figures["board p99 ms"]
+    assert figures["p50 ms"] <= figures["p99 ms"]
+    line = scale.line("small", figures)
+    assert "moves with a board" in line and "p99" in line
