@@ -97,11 +97,6 @@ def recording_now() -> bool:
     return _RECORDING.get() is not None
 
 
-def is_recording() -> bool:
-    """Whether the texts drawn now are being recorded (the layout test)."""
-    return _RECORDING.get() is not None
-
-
 _tiles: dict[tuple[Hashable, RGB, int, int, int, int], Image.Image] = {}
 TILES = 32  # a few static panels a game, at a few sizes each
 
@@ -118,7 +113,7 @@ def static_tile(
     pixel lands by the parity of its place): a pasted tile is the same pixels as the panel
     painted in place."""
     x0, y0, x1, y1 = (round(v) for v in box)
-    if is_recording():
+    if recording_now():
         paint(im, (x0, y0, x1, y1))
         return
     w, h, dx, dy = x1 - x0 + 1, y1 - y0 + 1, x0 % 2, y0 % 2  # a box's edges are drawn on its last pixels

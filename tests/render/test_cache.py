@@ -1,4 +1,5 @@
-"""The picture cache keeps the most recently used pictures within its pixel budget."""
+"""The picture cache keeps the most recently used pictures within its pixel budget; a static
+panel's tile is the same pixels as the panel painted in place."""
 
 from __future__ import annotations
 
