@@ -117,13 +117,10 @@ def game_row(row: Any) -> GameRow:
     )
 
 
+# the seat columns ``seat_row`` reads, in SeatRow's order (a join names them with a prefix)
+SEAT_COLUMNS = ("user_id", "name", "position", "resigned", "dm_closed", "level", "covered_until")
+
+
 def seat_row(r: Any, prefix: str = "") -> SeatRow:
-    return SeatRow(
-        r[prefix + "user_id"],
-        r[prefix + "name"],
-        r[prefix + "position"],
-        bool(r[prefix + "resigned"]),
-        bool(r[prefix + "dm_closed"]),
-        r[prefix + "level"],
-        r[prefix + "covered_until"],
-    )
+    user_id, name, position, resigned, dm_closed, level, covered_until = (r[prefix + c] for c in SEAT_COLUMNS)
+    return SeatRow(user_id, name, position, bool(resigned), bool(dm_closed), level, covered_until)

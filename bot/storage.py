@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.db import Backend, Row, SqliteBackend, Tx, open_backend
 from bot.people import Prefs
-from bot.rows import ActionRow, GameRow, OutboxRow, SeatRow, game_row, outbox_row, seat_row
+from bot.rows import SEAT_COLUMNS, ActionRow, GameRow, OutboxRow, SeatRow, game_row, outbox_row, seat_row
 
 __all__ = ["ActionRow", "GameRow", "OutboxRow", "SeatRow", "Storage", "Tx"]
 
@@ -25,10 +25,9 @@ ACTIVE = ("lobby", "playing")
 _SEATS = "SELECT * FROM seats WHERE game_id = ? ORDER BY position"
 # a channel's game and its seats in one query (one trip to the database, not two): the
 # game's columns on every row, each seat's under the name ``seat_<column>``
-_SEAT_COLUMNS = ("user_id", "name", "position", "resigned", "dm_closed", "level", "covered_until")
 _GAME_AND_SEATS = (
     "SELECT g.*, "
-    + ", ".join(f"s.{c} AS seat_{c}" for c in _SEAT_COLUMNS)
+    + ", ".join(f"s.{c} AS seat_{c}" for c in SEAT_COLUMNS)
     + " FROM games g LEFT JOIN seats s ON s.game_id = g.id"
     " WHERE g.channel_id = ? AND g.status IN ('lobby', 'playing') ORDER BY s.position"
 )
