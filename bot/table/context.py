@@ -16,7 +16,7 @@ from typing import Any
 import games
 from bot import turns
 from bot.storage import ActionRow, GameRow, SeatRow, Storage, Tx
-from bot.table import notices
+from bot.table import notices, threads
 from render import final
 
 NO_GAME = "There is no game in this channel; start one with /game new."
@@ -151,7 +151,7 @@ class Context:
         """The state the game would have without the moves numbered in ``drop``."""
         module = games.get(game.game)
         kept = [(seat, action) for n, seat, action in moves if n not in drop]
-        return await asyncio.to_thread(turns.replay, module, game.seed, len(seats), game.options, kept)
+        return await threads.lengthy(turns.replay, module, game.seed, len(seats), game.options, kept)
 
     async def log_moves(
         self, tx: Tx, game: GameRow, seats: list[SeatRow], moves: list[turns.Move], now: float
@@ -178,7 +178,7 @@ class Context:
     ) -> int | None:
         """Store a new state and queue the board and the DMs it calls for: compose the
         messages, then store them (``compose_change`` and ``store_change``)."""
-        composed = await asyncio.to_thread(
+        composed = await threads.quick(
             self.compose_change, game, module, seats, old, state, head, result=result, log=log
         )
         return await self.store_change(tx, game, module, seats, old, state, now, composed, result=result)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Callable
 from types import ModuleType
@@ -11,6 +10,7 @@ from typing import Any
 import games
 from bot import turns
 from bot.storage import GameRow, SeatRow, Tx
+from bot.table import threads
 from bot.table.context import Context, Reply, TableError
 from games import bots
 
@@ -176,7 +176,7 @@ class Lobby:
                 state = module.setup(game.seed, len(seats), game.options)
                 return turns.play_automatic(module, state, automatic, f"{game.seed}:0")
 
-            state, moves = await asyncio.to_thread(begin)
+            state, moves = await threads.by_seats(automatic, begin)
             now = self.ctx.clock()
             async with self.storage.transaction() as tx:
                 for index, seat in enumerate(seats):

@@ -3,12 +3,12 @@ private panel of choices."""
 
 from __future__ import annotations
 
-import asyncio
 from types import ModuleType
 
 import games
 from bot import turns
 from bot.storage import GameRow, SeatRow
+from bot.table import threads
 from bot.table.context import Composed, Context, Covered, Panel, Reply, TableError, seat_in, seat_view
 from bot.turns import State
 from games import IllegalAction
@@ -105,7 +105,7 @@ class Moves:
                     panel, waiting = None, str(error)
                 return label, state, moves, composed, panel, waiting
 
-            label, state, moves, composed, panel, waiting = await asyncio.to_thread(work)
+            label, state, moves, composed, panel, waiting = await threads.by_seats(automatic, work)
             now = self.ctx.clock()
             async with self.storage.transaction() as tx:
                 await self.ctx.log_moves(tx, game, seats, moves, now)
@@ -131,7 +131,7 @@ class Moves:
             names = [s.name for s in seats]
             return [(a, turns.label(module, state, a, names)) for a in module.legal_actions(state, index)]
 
-        return await asyncio.to_thread(compute)
+        return await threads.quick(compute)
 
     async def panel(self, channel_id: str, user_id: str, game_id: int | None = None) -> Panel:
         """The caller's private panel; a ``TableError`` saying who is awaited if it is not
@@ -141,4 +141,4 @@ class Moves:
         if seat.automatic:
             raise TableError("You have left this game; the bot plays your seat.")
         module = games.get(game.game)
-        return await asyncio.to_thread(panel_of, module, game.id, game.version, state, index, seats)
+        return await threads.quick(panel_of, module, game.id, game.version, state, index, seats)

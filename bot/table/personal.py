@@ -3,13 +3,13 @@ and the seats the bot covers while their players are away."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 
 import games
 from bot import people, turns
 from bot.people import NOTIFY_MODES, SettingsError
 from bot.rows import GameRow
+from bot.table import threads
 from bot.table.context import Context, Reply, TableError
 
 
@@ -85,7 +85,7 @@ class Personal:
             seats[index].covered_until = prefs.away_until
             module = games.get(game.game)
             automatic = {i: s.level for i, s in enumerate(seats) if s.automatic}
-            state, moves = await asyncio.to_thread(
+            state, moves = await threads.lengthy(
                 turns.play_automatic, module, game.state, automatic, f"{game.seed}:{game.version}:c"
             )
             back = people.day_words(prefs.away_until, "UTC", now)

@@ -3,12 +3,12 @@ and the log (the replayable export only once the game is over)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import games
 from bot import people, timing, turns
 from bot.rows import GameRow, SeatRow
+from bot.table import threads
 from bot.table.context import Context, TableError, seat_view
 from bot.table.lobby import lobby_text
 from games.core import name_seats, plural
@@ -53,7 +53,7 @@ class Reading:
                 "version": game.version,
             }
 
-        return await asyncio.to_thread(compose)
+        return await threads.quick(compose)
 
     async def hand(self, channel_id: str, user_id: str) -> dict[str, Any]:
         game = await self.ctx.current_or_last(channel_id)
@@ -64,7 +64,7 @@ class Reading:
             raise TableError("You have left this game, so its hand is no longer yours to see.")
         module = games.get(game.game)
         seats = await self.storage.seats(game.id)
-        view = await asyncio.to_thread(module.view, game.state, index)
+        view = await threads.quick(module.view, game.state, index)
         if view.get("private") is None:
             raise TableError(f"{module.title} has nothing hidden for you to see.")
         return {
@@ -90,7 +90,7 @@ class Reading:
         head = f"**{module.title}**, move {game.version}. Players: {names}."
         if game.result:
             return f"{head}\n{turns.outcome_line(game.result, views)}"
-        line = await asyncio.to_thread(turns.whose_turn, module, state, views)
+        line = await threads.quick(turns.whose_turn, module, state, views)
         if game.status == "playing":
             since = people.since_words(game.turn_since or game.updated_at, self.ctx.clock())
             line += f"\nWaiting {since}; reminders after {game.reminder_hours:g} h without a move."

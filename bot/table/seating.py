@@ -3,13 +3,13 @@ the host's seat passing on when the host leaves."""
 
 from __future__ import annotations
 
-import asyncio
 from types import ModuleType
 from typing import Any
 
 import games
 from bot import turns
 from bot.storage import GameRow, SeatRow
+from bot.table import threads
 from bot.table.context import Context, Reply, TableError
 from bot.table.lobby import Lobby
 from games.core import revealed
@@ -162,12 +162,12 @@ class Seating:
         moves: list[turns.Move] = []
         if len(remaining) <= 1 or all(seats[i].is_bot for i in remaining):
             humans = [i for i in remaining if not seats[i].is_bot]
-            scores = await asyncio.to_thread(standing_scores, module, state, len(seats))
+            scores = await threads.quick(standing_scores, module, state, len(seats))
             result = {"winners": humans, "scores": scores, "reason": "the others left"}
             note = f"{head}; the game ends."
         else:
             automatic = {i: s.level for i, s in enumerate(seats) if s.automatic}
-            state, moves = await asyncio.to_thread(
+            state, moves = await threads.lengthy(
                 turns.play_automatic, module, state, automatic, f"{game.seed}:{game.version}:r"
             )
             note = f"{head}; the bot plays their seat from now on and it cannot win."
@@ -222,7 +222,7 @@ class Seating:
                 )
                 if game.state is not None:
                     module = games.get(game.game)
-                    view = await asyncio.to_thread(module.view, game.state, index)
+                    view = await threads.quick(module.view, game.state, index)
                     if view.get("private") is not None:
                         names = [new_name if s.user_id == target_id else s.name for s in seats]
                         dm = {
