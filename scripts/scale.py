@@ -203,7 +203,6 @@ async def run(
         rng = random.Random(3)
 
         async def move(channel: str, mine: random.Random, since: float | None = None) -> None:
-            busy.add(channel)
             try:
                 took = await one_move(table, module, channel, mine, pictured, since, panels)
             finally:
@@ -217,8 +216,11 @@ async def run(
                 await sent(storage)
 
         def free_channel() -> str:
+            """A channel with no move in flight, marked busy at once: a late open loop
+            starts several moves before any of them runs."""
             while (channel := rng.choice(channels)) in busy:
                 pass
+            busy.add(channel)
             return channel
 
         async def worker(n: int) -> None:
@@ -229,16 +231,16 @@ async def run(
         async def paced(per_second: float) -> None:
             mine = random.Random(0)
             due = time.perf_counter()
-            running: set[asyncio.Task[None]] = set()
+            started: list[asyncio.Task[None]] = []
             for _ in range(moves):
                 wait = due - time.perf_counter()
                 if wait > 0:
                     await asyncio.sleep(wait)
-                task = asyncio.create_task(move(free_channel(), mine, due))
+                while len(busy) == len(channels):  # every game has a move in flight
+                    await asyncio.sleep(0.001)
+                started.append(asyncio.create_task(move(free_channel(), mine, due)))
                 due += 1 / per_second  # a fixed timetable: a late start is caught up at once
-                running.add(task)
-                task.add_done_callback(running.discard)
-            await asyncio.gather(*running)
+            await asyncio.gather(*started)  # a move that failed fails the run
 
         start, cpu = time.perf_counter(), all_cpu()
         if rate is None:
@@ -250,6 +252,7 @@ async def run(
         await watcher
         await storage.close()
     return {
+        "moves": len(times),
         "moves/s": len(times) / elapsed,
         "cpu ms": cpu / len(times) * 1000,
         "p50 ms": percentile(times, 0.5) * 1000,

@@ -28,3 +28,11 @@ async def test_a_small_closed_loop_reports_every_figure() -> None:
     assert figures["p50 ms"] <= figures["p99 ms"]
     line = scale.line("small", figures)
     assert "moves with a board" in line and "p99" in line
+
+
+async def test_an_open_loop_far_behind_its_timetable_loses_no_move() -> None:
+    """Every move is due at once: each starts in a game with no move in flight, so none is
+    refused for a panel another move made stale, and all of them are counted."""
+    scale = _scale()
+    figures = await scale.run("knarr", 3, 3, 30, False, rate=1e6)
+    assert figures["moves"] == 30
