@@ -24,7 +24,7 @@ async def test_quick_work_runs_on_one_thread_in_the_order_asked() -> None:
 
     def job(n: int) -> int:
         ran.append((n, threading.current_thread().name))
-        time.sleep(0.001)  # long enough for a second thread to start the next one first
+        time.sleep(0.001)  # a pool of several threads would start the next job on another
         return n * n
 
     results = await asyncio.gather(*(threads.quick(job, n) for n in range(12)))
@@ -95,18 +95,19 @@ async def test_a_bot_thinking_holds_up_no_press_in_another_channel(
             await table.act(with_bot, user, action, version)
 
     alice = asyncio.ensure_future(alice_until_the_bot_moves())
-    for _ in range(int(WAIT * 100)):
-        if thinking.is_set() or alice.done():
-            break
-        await asyncio.sleep(0.01)
-    assert thinking.is_set() and not alice.done()
+    try:
+        for _ in range(int(WAIT * 100)):
+            if thinking.is_set() or alice.done():
+                break
+            await asyncio.sleep(0.01)
+        assert thinking.is_set() and not alice.done()
 
-    # while the bot thinks, a press in the other channel is answered
-    user, action, version = await acting(table, people)
-    reply = await asyncio.wait_for(table.act(people, user, action, version), WAIT)
-    assert reply.version == version + 1 and not alice.done()
-
-    release.set()
+        # while the bot thinks, a press in the other channel is answered
+        user, action, version = await acting(table, people)
+        reply = await asyncio.wait_for(table.act(people, user, action, version), WAIT)
+        assert reply.version == version + 1 and not alice.done()
+    finally:
+        release.set()  # never leave the bot's thread waiting
     await asyncio.wait_for(alice, WAIT)
     game = await table.active(with_bot)
     seats = await table.storage.seats(game.id)
