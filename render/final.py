@@ -14,7 +14,7 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import render
 from games.core import name_seats
@@ -31,6 +31,7 @@ from render.common import (
     panel,
     wrap_text,
 )
+from render.common.canvas import canvas
 from render.common.words import seat_name
 
 Parts = Sequence[Sequence[tuple[str, int]]]
@@ -102,7 +103,7 @@ def _draw_table(
     labels_w = inner - column * players
     reason = _reason_lines(view, names, width)
     top = y0 + MARGIN + TITLE + 16 + len(reason) * ROW
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     d.rounded_rectangle(
         (MARGIN // 2, y0 + 4, width - MARGIN // 2, im.height - 4), 14, fill=PANEL, outline=PANEL_EDGE
     )

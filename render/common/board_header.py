@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import name_seats
+from render.common.canvas import canvas
 from render.common.headline import HEADLINE
 from render.common.layout import panel
 from render.common.shapes import paste_sprite, triangle_right
@@ -23,7 +24,7 @@ OUTCOME_H = 108
 
 def header_band(im: Image.Image, height: int) -> ImageDraw.ImageDraw:
     """The header's dark band, ``height`` tall, with its bottom edge; a drawer on ``im``."""
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
     d.line((0, height - 1, im.width, height - 1), fill=PANEL_EDGE, width=2)
     return d

@@ -7,8 +7,9 @@ is large enough to read on a phone.
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from render.common.canvas import canvas
 from render.common.layout import panel
 from render.common.shapes import paste_sprite, triangle_right
 from render.common.style import DARK, GOLD, HEADER_BG, INK, MARGIN
@@ -40,7 +41,7 @@ def hand_header(
     prompt: str | None = None,
 ) -> int:
     """Draw the header; returns its bottom edge (``hand_header_height``)."""
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     width = im.width
     bottom = hand_header_height(width, prompt)
     d.rectangle((0, 0, width, bottom), fill=HEADER_BG)

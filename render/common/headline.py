@@ -8,8 +8,9 @@ than shrinking below what reads on a phone (a 1280 px board shown 400 px wide).
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from render.common.canvas import canvas
 from render.common.shapes import paste_sprite, triangle_right
 from render.common.style import GOLD, MARGIN
 from render.common.text import draw_text, text_width
@@ -42,7 +43,7 @@ def draw_headline(im: Image.Image, x: float, height: int, text: str, icon: Image
     row of its own when the header is two rows tall."""
     if not text:
         return
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     if height > HEAD_H:
         x, mid = MARGIN, height - (HEAD_TWO_ROWS - STATUS_MID * 2) / 2 - 10
     else:

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render.common.canvas import canvas
 from render.common.shapes import _supersampled
 from render.common.style import GOLD, RGB, shade
 from render.common.text import draw_text
@@ -152,7 +153,7 @@ def icon(asset: str, size: int, n: int = 1) -> Image.Image:
 
 def _unknown_icon(asset: str, size: int) -> Image.Image:
     sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    d = ImageDraw.Draw(sprite)
+    d = canvas(sprite)
     d.ellipse((1, 1, size - 2, size - 2), fill=(90, 90, 90, 255), outline=(255, 255, 255, 255))
     rgb = Image.new("RGB", (size, size))
     draw_text(

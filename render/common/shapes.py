@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
+from render.common.canvas import canvas
 from render.common.style import RGB, SUPERSAMPLE
 
 
@@ -28,7 +29,7 @@ def triangle_right(draw: ImageDraw.ImageDraw, x: float, y: float, h: float, fill
 def _supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, float], None]):
     """An ``"RGBA"`` sprite painted at 4x and scaled down, for smooth edges."""
     big = Image.new("RGBA", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), (0, 0, 0, 0))
-    paint(ImageDraw.Draw(big), SUPERSAMPLE)
+    paint(canvas(big), SUPERSAMPLE)
     return big.resize(size, Image.Resampling.LANCZOS)
 
 

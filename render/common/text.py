@@ -114,7 +114,13 @@ def safe_text(text: str) -> str:
 
 
 def text_width(text: str, size: int, *, bold: bool = False) -> int:
-    return _text_mask(safe_text(text), size, bold, False).size[0]
+    """The width of ``text``'s mask, worked out from the widths of its words, without
+    drawing it: a text measured at several sizes (``fit_text``) is drawn at one."""
+    text = safe_text(text)
+    _, pad = _pad(size, bold, False)
+    words = text.split(" ")
+    end = _advance(text, size, bold) if len(words) < 2 else _placed(words, size, bold)[1]
+    return max(1, math.ceil(end) + 2 * pad)
 
 
 def _pad(size: int, bold: bool, halo: bool) -> tuple[float, int]:
@@ -147,6 +153,19 @@ def _advance(word: str, size: int, bold: bool) -> float:
     return font(size, bold and FONT_FILES is not None).getlength(word)
 
 
+def _placed(words: list[str], size: int, bold: bool) -> tuple[list[tuple[int, str]], float]:
+    """Where each word of a line starts (rounded to a whole pixel), and where the last ends."""
+    space = _advance(" ", size, bold)
+    placed: list[tuple[int, str]] = []
+    pen = 0.0
+    for word in words:
+        if word:
+            placed.append((round(pen), word))
+            pen += _advance(word, size, bold)
+        pen += space
+    return placed, pen - space
+
+
 def _make_mask(key: tuple[str, int, bool, bool]) -> Image.Image:
     """The mask of a text: a single word drawn by FreeType, more words put together from
     the masks of their words, each at its place on the line (its left edge rounded to a
@@ -161,16 +180,10 @@ def _make_mask(key: tuple[str, int, bool, bool]) -> Image.Image:
     if len(words) < 2:
         return _draw_mask(key)
     _, pad = _pad(size, bold, halo)
-    space = _advance(" ", size, bold)
-    places: list[tuple[int, Image.Image]] = []
-    pen = 0.0
-    for word in words:
-        if word:
-            places.append((round(pen), _words.get((word, size, bold, halo))))
-            pen += _advance(word, size, bold)
-        pen += space
+    placed, end = _placed(words, size, bold)
+    places = [(x, _words.get((word, size, bold, halo))) for x, word in placed]
     height = places[0][1].height if places else _draw_mask(key).height
-    mask = Image.new("L", (max(1, math.ceil(pen - space) + 2 * pad), height), 0)
+    mask = Image.new("L", (max(1, math.ceil(end) + 2 * pad), height), 0)
     reach = 0  # the right edge of the words placed so far
     for x, word_mask in places:
         box = (x, 0, x + word_mask.width, height)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     BG,
@@ -21,6 +21,7 @@ from render.common import (
     text_on,
     text_width,
 )
+from render.common.canvas import canvas
 from render.knarr.style import CELL, COLORS, PARCHMENT, PARCHMENT_EDGE, TYPE_COLORS
 
 
@@ -29,7 +30,7 @@ def _helmet(width: int, color: RGB) -> Image.Image:
     """A horned helmet, the decoration in the middle of a Viking card."""
     height = round(width * 0.62)
     big = Image.new("RGBA", (width * 4, height * 4), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    d = canvas(big)
     w, h = width * 4, height * 4
     fill = color + (255,)
     d.chord((0.26 * w, 0.2 * h, 0.74 * w, 1.5 * h), 180, 360, fill=fill)
@@ -44,7 +45,7 @@ def viking_card(card_id: str, color: str, asset: str, w: int, h: int) -> Image.I
     """A full Viking card: its colour, its asset at the top, a helmet, its id."""
     base = VIKING_COLORS.get(color, (120, 120, 120))
     sprite = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    d = ImageDraw.Draw(sprite)
+    d = canvas(sprite)
     radius = max(6, w // 10)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=shade(base, 0.55) + (255,))
     d.rounded_rectangle((3, 3, w - 4, h - 4), radius - 2, fill=base + (255,))
@@ -67,7 +68,7 @@ def crew_strip(color: str, asset: str, w: int, h: int) -> Image.Image:
     """A Viking card in a crew column, of which only the top (its asset) shows."""
     base = VIKING_COLORS.get(color, (120, 120, 120))
     sprite = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    d = ImageDraw.Draw(sprite)
+    d = canvas(sprite)
     d.rounded_rectangle((0, 0, w - 1, h - 1), 7, fill=shade(base, 0.5) + (255,))
     d.rounded_rectangle((2, 2, w - 3, h - 3), 6, fill=base + (255,))
     isize = 26
@@ -95,7 +96,7 @@ def draw_cost(im: Image.Image, x: int, y: int, cost: Mapping[str, int], size: in
     if "different" in cost or "same" in cost:
         kind, count = ("ne", cost["different"]) if "different" in cost else ("eq", cost["same"])
         chip_w = size + 8 + text_width(f"x{count}", size - 2, bold=True) + 8
-        ImageDraw.Draw(im).rounded_rectangle((x, y, x + chip_w, y + size), size // 2, fill=(70, 62, 56))
+        canvas(im).rounded_rectangle((x, y, x + chip_w, y + size), size // 2, fill=(70, 62, 56))
         paste_sprite(im, symbol(kind, size - 4, (255, 255, 255)), (x + 6, y + 2))
         draw_text(
             im, (x + size + 6, y + size / 2), f"x{count}", size - 2, (255, 255, 255), anchor="lm", bold=True
@@ -125,7 +126,7 @@ def dest_card(key: tuple[Any, ...], w: int, h: int) -> Image.Image:
     """A destination card: id band, cost, immediate assets, the three trade columns."""
     card_id, kind, cost, immediate, trade = key
     sprite = Image.new("RGB", (w, h), BG)
-    d = ImageDraw.Draw(sprite)
+    d = canvas(sprite)
     band = TYPE_COLORS.get(kind, (80, 80, 80))
     d.rounded_rectangle((0, 0, w - 1, h - 1), 12, fill=PARCHMENT, outline=PARCHMENT_EDGE, width=2)
     d.rounded_rectangle((2, 2, w - 3, 36), 10, fill=band)
@@ -171,7 +172,7 @@ def _cost_width(cost: Mapping[str, int], size: int) -> int:
 def card_back(w: int, h: int, fill: RGB, label: str) -> Image.Image:
     """A small face-down pile: two offset card backs."""
     sprite = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    d = ImageDraw.Draw(sprite)
+    d = canvas(sprite)
     for off, tone in ((6, 0.6), (0, 1.0)):
         d.rounded_rectangle(
             (off, 6 - off, w - 7 + off, h - 1 - off),
@@ -199,7 +200,7 @@ def _mini_dest(im: Image.Image, x: int, y: int, dest: Mapping[str, Any], h: int 
     cost = dest.get("cost") or {}
     tw = text_width(card_id, 20, bold=True)
     w = _mini_dest_width(dest)
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     d.rounded_rectangle((x, y, x + w, y + h), 8, fill=PARCHMENT, outline=band, width=3)
     d.rounded_rectangle((x, y, x + tw + 14, y + h), 8, fill=band)
     draw_text(im, (x + 7, y + h / 2), card_id, 20, (255, 255, 255), anchor="lm", bold=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.core import name_seats
 from render.common import (
@@ -20,6 +20,7 @@ from render.common import (
     pip,
     symbol,
 )
+from render.common.canvas import canvas
 from render.common.layout import static_tile
 from render.knarr.style import View, _label, _name, _ship
 
@@ -47,7 +48,7 @@ def log_height(lines: int) -> int:
 
 
 def draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
     with panel("recent moves", box):
@@ -78,7 +79,7 @@ def draw_key(im: Image.Image, box: Box) -> None:
 
 
 def _paint_key(im: Image.Image, box: Box) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
     with panel("key", box):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     BG,
@@ -23,6 +23,7 @@ from render.common import (
     ship_icon,
     text_width,
 )
+from render.common.canvas import canvas
 from render.knarr.cards import crew_strip, viking_card
 from render.knarr.panels import draw_panel, panel_height
 from render.knarr.style import View, _label, _name, _ship
@@ -61,7 +62,7 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
     height = panel_top + panel_h + MARGIN
 
     im = Image.new("RGB", (HAND_WIDTH, height), BG)
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     icon = None
     if index is not None:
         hull, edge = _ship(index)

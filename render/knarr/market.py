@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     GAP,
@@ -21,6 +21,7 @@ from render.common import (
     shade,
     wrap_text,
 )
+from render.common.canvas import canvas
 from render.knarr.cards import (
     CARD_H,
     CARD_W,
@@ -67,7 +68,7 @@ def take_prices(view: View) -> dict[str, str]:
 
 def _draw_market(im: Image.Image, view: View, top: int) -> int:
     """The five Viking slots, the piles and the artifacts; returns the bottom edge."""
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     vikings = view.get("vikings") or {}
     prices = take_prices(view)
     _label(im, MARGIN, top, "Vikings for hire")
@@ -143,7 +144,7 @@ def _draw_market(im: Image.Image, view: View, top: int) -> int:
 
 
 def _draw_destinations(im: Image.Image, view: View, top: int) -> int:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     dests = view.get("destinations") or {}
     group_gap = WIDTH - 2 * MARGIN - 6 * DEST_W - 4 * GAP
     y = top + 24
@@ -168,7 +169,7 @@ def _draw_pending(im: Image.Image, view: View, names: Sequence[str], top: int) -
     dest = pending.get("explore")
     if not dest:
         return top
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     h = 56
     d.rounded_rectangle(
         (MARGIN, top, im.width - MARGIN, top + h), 12, fill=(56, 46, 28), outline=GOLD, width=2

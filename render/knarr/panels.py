@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     DARK,
@@ -26,6 +26,7 @@ from render.common import (
     text_width,
     triangle_right,
 )
+from render.common.canvas import canvas
 from render.knarr.cards import _mini_dest, _mini_dest_width, crew_strip
 from render.knarr.style import ACTIVE_EDGE, COLORS, TYPE_COLORS, _label, _ship
 
@@ -99,7 +100,7 @@ def panel_height(seat: Mapping[str, Any], width: int) -> int:
 
 
 def _draw_crew(im: Image.Image, seat: Mapping[str, Any], x: int, y: int, height: int) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     crew = seat.get("crew") or {}
     for i, color in enumerate(COLORS):
         cx = x + i * (CREW_W + CREW_GAP)
@@ -121,7 +122,7 @@ def _draw_crew(im: Image.Image, seat: Mapping[str, Any], x: int, y: int, height:
 
 
 def _draw_trade(im: Image.Image, seat: Mapping[str, Any], x: int, y: int, w: int) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     cell_w = (w - TAG_W - 8) // 3
     shown, row_h = _trade_rows(seat, w)
     explored = list(seat.get("explored") or [])
@@ -224,7 +225,7 @@ def _draw_panel(
     place: str | None,
     winner: bool,
 ) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     index = int(seat.get("seat", 0))
     hull, edge = _ship(index)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.core import name_seats
 from render.common import (
@@ -33,6 +33,7 @@ from render.common import (
     triangle_right,
 )
 from render.common.board_header import header_band
+from render.common.canvas import canvas
 from render.pax.jarls import draw_jarl, jarl_height
 from render.pax.map import column_spans, draw_map
 from render.pax.style import View, label, name, seat_pip
@@ -155,7 +156,7 @@ def _status(view: View, names: Sequence[str]) -> str:
 
 def _draw_status(im: Image.Image, view: View, names: Sequence[str], top: int) -> None:
     box = (MARGIN, top, im.width - MARGIN, top + STATUS_H - 8)
-    ImageDraw.Draw(im).rounded_rectangle(box, 12, fill=PANEL, outline=GOLD, width=2)
+    canvas(im).rounded_rectangle(box, 12, fill=PANEL, outline=GOLD, width=2)
     with panel("status", box):
         draw_text(
             im,
@@ -192,7 +193,7 @@ def _draw_key(im: Image.Image, top: int) -> None:
 
 
 def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
-    ImageDraw.Draw(im).rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
+    canvas(im).rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
     x0, y0, x1, y1 = box
     with panel("recent moves", box):
         label(im, x0 + 14, y0 + 10, "Recent moves")

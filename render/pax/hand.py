@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     BG,
@@ -18,6 +18,7 @@ from render.common import (
     hand_header_height,
     panel,
 )
+from render.common.canvas import canvas
 from render.pax.style import View, label, name, seat_color
 from render.pax.tiles import card_height, draw_tile
 
@@ -67,7 +68,7 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
         silfr = f" · {view['seats'][me].get('silfr', 0)} Silfr"
     hand_header(im, f"{who}{silfr}", prompt=prompt)
     if me is not None:
-        ImageDraw.Draw(im).rectangle((0, 0, 8, head_h), fill=seat_color(view, me))
+        canvas(im).rectangle((0, 0, 8, head_h), fill=seat_color(view, me))
     y = head_h + 14
     for title, tiles in sections:
         with panel(title, (0, y, HAND_WIDTH, y + 30)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     GOLD,
@@ -20,6 +20,7 @@ from render.common import (
     ship_icon,
     text_width,
 )
+from render.common.canvas import canvas
 from render.pax.style import (
     ACTIONS,
     FOLLOWER_COLORS,
@@ -82,7 +83,7 @@ def draw_jarl(
     influence_used: Sequence[str],
     winner: bool = False,
 ) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     index = int(seat.get("seat", 0))
     color = seat_color(view, index)

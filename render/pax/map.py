@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     BG,
@@ -25,6 +25,7 @@ from render.common import (
     text_width,
     wrap_text,
 )
+from render.common.canvas import canvas
 from render.common.layout import recording_now
 from render.pax.style import (
     PARCHMENT,
@@ -166,7 +167,7 @@ def _ships(im: Image.Image, view: View, seats: Sequence[int], right: float, mid:
 def _draw_post(
     im: Image.Image, view: View, post: Mapping[str, Any], names: Mapping[str, str], box: Box
 ) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 6, fill=POST_FILL)
     with panel(f"post {post.get('id')}", box):
@@ -292,7 +293,7 @@ def _draw_head(
 def _draw_homes(
     im: Image.Image, view: View, region: Mapping[str, Any], y: int, box: Box, player_names: Sequence[str]
 ) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, _, x1, _ = box
     for home in _homes_in(view, str(region.get("id"))):
         seat = home.get("seat")
@@ -339,7 +340,7 @@ def _draw_region(
     """One region with its HOMEs and posts. ``kept``: the picture already holds the region
     as drawn with nothing on it, so only what differs is drawn again."""
     posts, names, links = parts
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     kind = str(region.get("kind", ""))
     fill = REGION_FILL if kind != "harbor" else LAND_FILL
@@ -404,7 +405,7 @@ def _draw_columns(
     posts = {str(p.get("id")): p for p in view.get("posts") or []}
     names = {str(r.get("id")): str(r.get("name", "")) for r in view.get("regions") or []}
     links = _links(view)
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     for i, (wind, regions) in enumerate(columns):
         x0 = left + i * (col_w + COL_GAP)
         color = wind_color(view, str(wind.get("id")))

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import MUTED, RGB, VIKING_COLORS, draw_text, pip, shade, text_on, text_width
+from render.common.canvas import canvas
 
 View = Mapping[str, Any]
 # the Winds' printed colours, by the colour name the view gives
@@ -82,7 +83,7 @@ def follower_badge(
 ) -> int:
     """A Follower: a square in its type's colour with its initial, ringed in the seat colour
     when it is a seat's; returns its width."""
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x, y = xy
     fill = FOLLOWER_COLORS.get(kind, (120, 120, 120))
     if seat is not None:
@@ -96,7 +97,7 @@ def follower_badge(
 
 def tag(im: Image.Image, x: float, y: float, text: str, size: int, fill: RGB, *, right: bool = False) -> int:
     """A rounded label; returns its far edge (right edge, or left edge when ``right``)."""
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     w = text_width(text, size, bold=True) + 10
     h = size + 6
     x0 = x - w if right else x

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import DARK, Box, draw_text, panel, shade, text_width, wrap_text
+from render.common.canvas import canvas
 from render.pax.style import KIND_COLORS, PARCHMENT, TRIGGERS, follower_badge
 
 Tile = Mapping[str, Any]
@@ -40,7 +41,7 @@ def draw_tile(
     im: Image.Image, tile: Tile, box: Box, *, text_size: int = 15, lines: int = 3, large: bool = False
 ) -> None:
     """Draw ``tile`` filling ``box``; the text wraps to at most ``lines`` lines."""
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     band_h, name_size, kind_size, facts_size, badge = LARGE if large else SMALL
     kind = str(tile.get("kind", ""))

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import GOLD, INK, MUTED, PANEL, PANEL_EDGE, Box, draw_text, panel, shade, wrap_text
+from render.common.canvas import canvas
 from render.pax.style import FOLLOWER_NAMES, FOLLOWERS, View, follower_badge, label, name, seat_pip, tag
 from render.pax.tiles import card_height, draw_tile
 
@@ -23,7 +24,7 @@ def stacked_conditions_height(view: View) -> int:
 
 
 def draw_track(im: Image.Image, view: View, box: Box) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
     track = view.get("track") or {}
@@ -74,7 +75,7 @@ def _difficulty(conditions: Sequence[Mapping[str, Any]]) -> str:
 
 
 def draw_conditions(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
     conditions = list(view.get("conditions") or [])
@@ -98,7 +99,7 @@ def draw_conditions(im: Image.Image, view: View, names: Sequence[str], box: Box)
 
 
 def _draw_condition(im: Image.Image, view: View, cond: Mapping[str, Any], card: Box, i: int) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     up = bool(cond.get("face_up"))
     d.rounded_rectangle(card, 8, fill=(236, 226, 196) if up else (58, 54, 62), outline=GOLD)
     ink = (30, 28, 26)
@@ -139,7 +140,7 @@ def _draw_condition(im: Image.Image, view: View, cond: Mapping[str, Any], card: 
 
 
 def draw_influence(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
     holders = view.get("influence") or {}

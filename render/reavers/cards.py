@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.reavers.data import need_text
 from render.common import DARK, GOLD, INK, Box, draw_text, icon, paste_sprite, shade
+from render.common.canvas import canvas
 from render.common.style import RGB
 from render.reavers.dice import die
 from render.reavers.style import (
@@ -32,7 +33,7 @@ RALLY = (196, 180, 150)  # the pill behind a Reaver's Rally dice
 
 
 def _card_base(im: Image.Image, box: Box, band: tuple[int, int, int], band_h: int) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     d.rounded_rectangle(box, 8, fill=CARD, outline=CARD_EDGE, width=2)
     d.rounded_rectangle((box[0] + 2, box[1] + 2, box[2] - 2, box[1] + band_h), 7, fill=band)
     d.rectangle((box[0] + 2, box[1] + band_h - 6, box[2] - 2, box[1] + band_h), fill=band)
@@ -106,9 +107,7 @@ def draw_reaver(im: Image.Image, box: Box, card: Card) -> None:
     size = 18 if (len(roll) + len(rally)) * 21 + 22 <= x1 - x0 else 13
     dice_row(im, x0 + 6, cy, roll, size)
     rx = x1 - 7 - len(rally) * (size + 3)
-    ImageDraw.Draw(im).rounded_rectangle(
-        (rx - 4, cy - size / 2 - 4, x1 - 3, cy + size / 2 + 4), 7, fill=RALLY
-    )
+    canvas(im).rounded_rectangle((rx - 4, cy - size / 2 - 4, x1 - 3, cy + size / 2 + 4), 7, fill=RALLY)
     dice_row(im, rx, cy, rally, size)
     if y1 - y0 >= 70:
         draw_text(
@@ -169,7 +168,7 @@ def spoil_words(card: Card) -> str:
 
 def _defense(im: Image.Image, right: float, cy: float, n: int, size: int) -> float:
     """A dark shield with the defence value; returns its left edge."""
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0 = right - size
     d.ellipse((x0, cy - size / 2, right, cy + size / 2), fill=(50, 44, 40), outline=(230, 220, 200), width=2)
     draw_text(im, (x0 + size / 2, cy), str(n), int(size * 0.7), (255, 255, 255), anchor="mm", bold=True)
@@ -263,7 +262,7 @@ def draw_journey(im: Image.Image, box: Box, card: Card) -> None:
 def draw_stack(im: Image.Image, box: Box, kind: str, stack: Mapping[str, Any]) -> None:
     """A territory stack: its type, how many tiles are left, the top tile's defence and price."""
     x0, y0, x1, y1 = box
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     base = TERRITORY_COLORS.get(kind, (100, 100, 100))
     count = int(stack.get("count", 0) or 0)
     d.rounded_rectangle(box, 10, fill=base if count else shade(base, 0.5), outline=shade(base, 1.4), width=2)
@@ -286,7 +285,7 @@ def draw_token(
     im: Image.Image, x: float, cy: float, token: Mapping[str, Any], size: int, used: bool = False
 ) -> int:
     """A Ship Upgrade token: a round plate with its faces; greyed once used. Returns the right edge."""
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     faces = list(token.get("faces") or [])
     w = size * len(faces) + 10
     fill = (70, 74, 80) if used else (164, 120, 60)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     GAP,
@@ -22,6 +22,7 @@ from render.common import (
     paste_sprite,
     shade,
 )
+from render.common.canvas import canvas
 from render.reavers.cards import (
     draw_battle,
     draw_prophecy,
@@ -92,7 +93,7 @@ def _draw_location(
     *,
     now: bool,
 ) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     hue = LOCATION_COLORS[loc]
     d.rounded_rectangle(
@@ -172,7 +173,7 @@ def _draw_location(
 
 
 def _empty(im: Image.Image, box: Box, text: str = "empty") -> None:
-    ImageDraw.Draw(im).rounded_rectangle(box, 8, fill=SLOT)
+    canvas(im).rounded_rectangle(box, 8, fill=SLOT)
     draw_text(
         im,
         ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
@@ -200,7 +201,7 @@ def _draw_recruit(im: Image.Image, body: Box, slots: list[Mapping[str, Any]]) ->
         rows[r].append(slot)
         used += size
     row_h = (y1 - y0 - 6 * (nrows - 1)) // nrows
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     for r, row in enumerate(rows):
         y = y0 + r * (row_h + 6)
         units = sum(max(1, int(s.get("size", 1) or 1)) for s in row) or 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     DARK,
@@ -24,6 +24,7 @@ from render.common import (
     text_width,
     triangle_right,
 )
+from render.common.canvas import canvas
 from render.reavers.cards import draw_reaver, draw_token
 from render.reavers.dice import die, favor_icon, food_icon, pawn
 from render.reavers.style import (
@@ -96,7 +97,7 @@ def draw_ship(
 def _draw_head(
     im: Image.Image, box: Box, seat: Mapping[str, Any], name: str, active: bool, tags: list[str]
 ) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, _ = box
     sail, edge = seat_color(int(seat.get("seat", 0)))
     mid = y0 + 4 + HEAD / 2
@@ -161,7 +162,7 @@ def _draw_tokens(im: Image.Image, x: int, cy: float, right: int, seat: Mapping[s
 
 
 def _draw_crew(im: Image.Image, x0: int, y: int, x1: int, seat: Mapping[str, Any], height: int) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     label(im, x0, y, "Leader", 14)
     leader = seat.get("leader")
     lbox = (x0, y + 20, x0 + LEADER_W, y + height)
@@ -220,7 +221,7 @@ def _draw_crew(im: Image.Image, x0: int, y: int, x1: int, seat: Mapping[str, Any
 
 
 def _draw_artifacts(im: Image.Image, x0: int, y: int, x1: int, artifacts: list[Mapping[str, Any]]) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     n = max(1, len(artifacts))
     w = min(240, (x1 - x0 - 6 * (n - 1)) // n)
     for i, item in enumerate(artifacts):
@@ -258,7 +259,7 @@ def _draw_artifacts(im: Image.Image, x0: int, y: int, x1: int, artifacts: list[M
 
 
 def _draw_extras(im: Image.Image, x: int, cy: float, x1: int, seat: Mapping[str, Any]) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     upgrades = list(seat.get("upgrades") or [])
     if upgrades:
         box = draw_text(im, (x, cy), "UPGRADES", 14, MUTED, anchor="lm", bold=True)
@@ -292,7 +293,7 @@ def _draw_ship(
     tags: list[str],
     breakdown: Mapping[str, Any] | None,
 ) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     edge = GOLD if active or "WINNER" in tags else PANEL_EDGE
     d.rounded_rectangle(box, 14, fill=PANEL, outline=edge, width=4 if edge == GOLD else 2)

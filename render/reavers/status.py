@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.core import name_seats
 from render.common import GOLD, INK, MUTED, PANEL_EDGE, Box, draw_text, panel, paste_sprite, wrap_text
+from render.common.canvas import canvas
 from render.reavers.cards import _defense, draw_any
 from render.reavers.dice import combat_die, pawn
 from render.reavers.style import LOCATION_NAMES, LOG_BG, View, label, name_of, seat_color
@@ -20,7 +21,7 @@ CARDS_H = 88  # the cards the current seat is resolving
 
 
 def _frame(im: Image.Image, box: Box, edge: tuple[int, int, int] = PANEL_EDGE) -> None:
-    ImageDraw.Draw(im).rounded_rectangle(box, 12, fill=LOG_BG, outline=edge, width=2)
+    canvas(im).rounded_rectangle(box, 12, fill=LOG_BG, outline=edge, width=2)
 
 
 def _seat_chip(
@@ -51,7 +52,7 @@ def _seat_chip(
 
 def draw_track(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
     """Round circles 1 to 6, the start marker, the Honor Ship and who places next."""
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     _frame(im, box)
     cy = (y0 + y1) / 2
@@ -139,7 +140,7 @@ def draw_resolving(im: Image.Image, view: View, names: Sequence[str], box: Box) 
         for i, seat in enumerate(order):
             cx = x0 + 14 + i * col_w
             if seat == current:
-                ImageDraw.Draw(im).rounded_rectangle(
+                canvas(im).rounded_rectangle(
                     (cx - 4, y0 + 38, cx + col_w - 6, y0 + 88), 8, outline=GOLD, width=2
                 )
             _seat_chip(im, cx, y0 + 54, seat, names, 26, col_w - 40)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.core import name_seats
 from render.common import (
@@ -35,6 +35,7 @@ from render.common import (
     wrap_text,
 )
 from render.common.board_header import header_band
+from render.common.canvas import canvas
 from render.saga.combat import _combat_height, _draw_combat, _status_lines
 from render.saga.geography import MAP_H, MAP_W
 from render.saga.map import draw_map
@@ -146,7 +147,7 @@ def _draw_outcome(
 def _draw_log(
     im: Image.Image, view: View, names: Sequence[str], box: Box, lines_first: list[tuple[str, RGB]]
 ) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
     with panel("recent moves", box):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.saga.data import ABILITIES
 from render.common import (
@@ -19,6 +19,7 @@ from render.common import (
     paste_sprite,
     wrap_text,
 )
+from render.common.canvas import canvas
 from render.saga.map import _area_map, _units
 from render.saga.panels import SIDE_W
 from render.saga.pieces import leader_token, shield, sword_axe_icon
@@ -117,7 +118,7 @@ def _combat_height(view: View) -> int:
 
 
 def _draw_combat(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     d.rounded_rectangle(box, 14, fill=(70, 34, 34), outline=BAD, width=3)
     with panel("combat", box):
         _draw_battle(im, view, box)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     BG,
@@ -26,6 +26,7 @@ from render.common import (
     triangle_right,
     wrap_text,
 )
+from render.common.canvas import canvas
 from render.saga.map import _units
 from render.saga.panels import SIDE_PANEL_H, _draw_side_panel
 from render.saga.pieces import face_down_token, leader_token, shield, sigil_token
@@ -95,7 +96,7 @@ def _pool_rows(pool: list[str], view: View) -> list[list[tuple[str, str]]]:
 def _draw_leader_card(
     im: Image.Image, side: str, tag: str, ability: Mapping[str, Any], place: str, box: Box
 ) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 12, fill=PANEL, outline=GOLD, width=2)
     token = leader_token(side, 40)
@@ -153,7 +154,7 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
     height = y + leaders_h + dest_h + SIDE_PANEL_H + MARGIN
 
     im = Image.new("RGB", (HAND_WIDTH, height), BG)
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     who = _name(names, me) if me is not None else SIDE_NAMES[side]
     title = f"{who}: your {SIDE_NAMES[side]}' secrets"
     hand_header(im, title, icon=shield(side, 44), title_x=MARGIN + 56, prompt=prompt)

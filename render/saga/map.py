@@ -22,6 +22,7 @@ from render.common import (
     text_on,
     text_width,
 )
+from render.common.canvas import canvas
 from render.saga.geography import (
     ANCHORS,
     DEST_SPOTS,
@@ -78,7 +79,7 @@ def map_base() -> Image.Image:
     """The sea, the coasts, England's and Scandinavia's areas and their borders (no pieces)."""
     s = 2
     big = Image.new("RGB", (MAP_W * s, MAP_H * s), SEA)
-    d = ImageDraw.Draw(big)
+    d = canvas(big)
     lands = list(ENGLAND_SHAPES.values()) + NEUTRAL_SHAPES + list(NORTH_SHAPES.values())
     for shape in lands:  # shallow water along every coast
         d.line(_scale(shape + shape[:1], s), fill=SHALLOW, width=22 * s, joint="curve")
@@ -129,7 +130,7 @@ def map_base() -> Image.Image:
         if text:
             draw_text(base, (sx, sy), text, 18, shade(SEA, 1.5), anchor="mm", bold=True)
     # the Drakkar's berth
-    bd = ImageDraw.Draw(base)
+    bd = canvas(base)
     bd.rounded_rectangle(DRAKKAR_BOX, 14, fill=shade(SEA_DEEP, 0.8), outline=(120, 160, 190), width=2)
     ship = drakkar_icon(96)
     paste_sprite(base, ship, (DRAKKAR_BOX[0] + 8, DRAKKAR_BOX[1] + 6))
@@ -251,7 +252,7 @@ def _draw_area(im: Image.Image, ox: int, oy: int, area: Mapping[str, Any], comba
     key = str(area.get("id"))
     if key not in ANCHORS:
         return
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     ax, ay = ANCHORS[key]
     cx, cy = ox + ax, oy + ay
     control = area.get("control")
@@ -307,7 +308,7 @@ def _draw_area(im: Image.Image, ox: int, oy: int, area: Mapping[str, Any], comba
 
 
 def _draw_destinations(im: Image.Image, view: View, ox: int, oy: int) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     for space in view.get("destinations") or []:
         key = str(space.get("space"))
         if key not in DEST_SPOTS:
@@ -330,7 +331,7 @@ def _draw_destinations(im: Image.Image, view: View, ox: int, oy: int) -> None:
 
 def _chip(im: Image.Image, cx: float, top: float, text: str, fill: RGB) -> None:
     w = text_width(text, 16, bold=True) + 12
-    ImageDraw.Draw(im).rounded_rectangle((cx - w / 2, top, cx + w / 2, top + 22), 11, fill=fill, outline=DARK)
+    canvas(im).rounded_rectangle((cx - w / 2, top, cx + w / 2, top + 22), 11, fill=fill, outline=DARK)
     draw_text(im, (cx, top + 11), text, 16, text_on(fill), anchor="mm", bold=True)
 
 

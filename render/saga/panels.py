@@ -24,6 +24,7 @@ from render.common import (
     shade,
     text_width,
 )
+from render.common.canvas import canvas
 from render.saga.geography import MAP_W
 from render.saga.map import _area_map, _draw_units, _units
 from render.saga.pieces import coin_icon, initiative_icon, round_marker, shield, stronghold_icon
@@ -66,7 +67,7 @@ def _draw_side_panel(im: Image.Image, view: View, names: Sequence[str], side: st
 
 
 def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box: Box) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     seat = _seat_of(view, side)
     over = bool(view.get("over"))
@@ -156,7 +157,7 @@ TRACK_H = 100
 
 
 def _draw_track(im: Image.Image, view: View, box: Box) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     track = view.get("track") or {}
     spaces = max(1, int(track.get("spaces", 8) or 8))

@@ -13,6 +13,7 @@ from render.common import (
     Box,
     draw_text,
 )
+from render.common.canvas import canvas
 from render.common.words import seat_name
 
 View = Mapping[str, Any]
@@ -92,7 +93,7 @@ def _rgba(color: RGB, alpha: int = 255) -> tuple[int, int, int, int]:
 def _sprite(w: int, h: int, paint: Paint) -> Image.Image:
     """An ``"RGBA"`` sprite painted at 4x and box-filtered down; ``paint(d, W, H)`` gets the big size."""
     big = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
-    paint(ImageDraw.Draw(big), w * 4, h * 4)
+    paint(canvas(big), w * 4, h * 4)
     return big.resize((w, h), Image.Resampling.BOX)
 
 

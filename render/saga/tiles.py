@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     DARK,
@@ -24,6 +24,7 @@ from render.common import (
     text_on,
     text_width,
 )
+from render.common.canvas import canvas
 from render.saga.pieces import initiative_icon, shield, sword_axe_icon
 from render.saga.style import (
     ACTION_NAMES,
@@ -46,7 +47,7 @@ def _half_text(half: Mapping[str, Any]) -> str:
 
 
 def _draw_tile(im: Image.Image, view: View, names: Sequence[str], tile: Mapping[str, Any], box: Box) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     holder = tile.get("holder")
     resolved = bool(tile.get("resolved"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.core import name_seats
 from render.common import (
@@ -32,6 +32,7 @@ from render.common import (
     wrap_text,
 )
 from render.common.board_header import header_band, outcome_banner
+from render.common.canvas import canvas
 from render.common.words import final_places, outcome_title
 from render.volga.map import MAP_MAX_H, MAP_W, SIDE_W, _draw_map, _map_size
 from render.volga.market import _draw_side, _side_height
@@ -43,7 +44,7 @@ from render.volga.style import View, _color, _label, _name, _seat_color, _ship_l
 
 def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
     """The latest public lines that fit in ``box``, newest last, each wrapped to two lines."""
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
     with panel("recent moves", box):

@@ -13,6 +13,7 @@ from render.common import (
     paste_sprite,
     pip,
 )
+from render.common.canvas import canvas
 from render.volga.pieces import fire_mark
 from render.volga.style import GOOD_NAMES, PARCHMENT, PARCHMENT_EDGE, Paint, _sprite
 
@@ -145,7 +146,7 @@ def coin_icon(size: int) -> Image.Image:
 def contract_card(good: str, name: str, burned: bool, w: int, h: int) -> Image.Image:
     """A contract: the good wanted (icon, and its name on a wide card) and the city it goes to."""
     sprite = Image.new("RGB", (w, h), BG)
-    d = ImageDraw.Draw(sprite)
+    d = canvas(sprite)
     fill = PARCHMENT if not burned else (150, 140, 126)
     d.rounded_rectangle((0, 0, w - 1, h - 1), 9, fill=fill, outline=PARCHMENT_EDGE, width=2)
     isize = h - 12

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     BG,
@@ -20,6 +20,7 @@ from render.common import (
     hand_header,
     hand_header_height,
 )
+from render.common.canvas import canvas
 from render.volga.goods import contract_card
 from render.volga.panels import draw_panel, panel_height
 from render.volga.pieces import ship_sprite
@@ -77,7 +78,7 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
     height = panel_top + panel_h + MARGIN
 
     im = Image.new("RGB", (HAND_WIDTH, height), BG)
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     icon = ship_sprite(_seat_color(view, index), _ship_large(view, index), 52) if index is not None else None
     title = f"{name}: your contracts" if name else "Your contracts"
     hand_header(im, title, icon=icon, prompt=prompt)

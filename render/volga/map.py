@@ -24,6 +24,7 @@ from render.common import (
     pip,
     shade,
 )
+from render.common.canvas import canvas
 from render.volga.goods import good_icon
 from render.volga.pieces import city_sprite, horde_token, prince_token, ship_sprite
 from render.volga.style import (
@@ -150,7 +151,7 @@ def _board_key(tiles: Sequence[Mapping[str, Any]]) -> BoardKey:
 def _map_base(key: BoardKey, tile: int, min_x: int, min_y: int, w: int, h: int) -> Image.Image:
     """The table with every tile and its id on it (no cities or pieces): it changes only while building."""
     base = Image.new("RGB", (w, h), BG)
-    ImageDraw.Draw(base).rounded_rectangle((0, 0, w - 1, h - 1), 14, fill=TABLE, outline=PANEL_EDGE, width=2)
+    canvas(base).rounded_rectangle((0, 0, w - 1, h - 1), 14, fill=TABLE, outline=PANEL_EDGE, width=2)
     step = tile + TILE_GAP
     size = 16 if tile >= 100 else 14
     for x, y, rivers, tile_id in key:
@@ -177,7 +178,7 @@ def _draw_map(im: Image.Image, view: View, names: Sequence[str], x0: int, y0: in
     oy = y0
     base = _map_base(_board_key(tiles), tile, min_x, min_y, mw, mh)
     im.paste(base, (ox, oy))
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
 
     def corner(x: int, y: int) -> tuple[int, int]:
         return ox + MAP_PAD + (x - min_x) * step, oy + MAP_PAD + (y - min_y) * step

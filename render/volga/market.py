@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     BAD,
@@ -23,6 +23,7 @@ from render.common import (
     text_width,
     wrap_text,
 )
+from render.common.canvas import canvas
 from render.volga.goods import good_icon
 from render.volga.map import _tile_rivers, tile_image
 from render.volga.pieces import city_sprite, fire_mark, horde_token, prince_token
@@ -36,7 +37,7 @@ def price_card(circles: tuple[int, ...], index: int, w: int) -> Image.Image:
     """The price card: revealed circles, the current price ringed in gold, burned markers on the rest."""
     h = PRICE_H
     card = Image.new("RGB", (w, h), BG)
-    d = ImageDraw.Draw(card)
+    d = canvas(card)
     d.rounded_rectangle((0, 0, w - 1, h - 1), 12, fill=PARCHMENT, outline=PARCHMENT_EDGE, width=2)
     draw_text(card, (14, 8), "PRICE OF GOODS", 16, (110, 84, 52), bold=True)
     burned = max(0, index)
@@ -97,7 +98,7 @@ def city_contracts_card(name: str, goods: GoodsCount, burned: bool, w: int, h: i
     do not fit half the column gets the whole row (see ``_contract_rows``).
     """
     sprite = Image.new("RGB", (w, h), BG)
-    d = ImageDraw.Draw(sprite)
+    d = canvas(sprite)
     fill = PARCHMENT if not burned else (150, 140, 126)
     d.rounded_rectangle((0, 0, w - 1, h - 1), 9, fill=fill, outline=PARCHMENT_EDGE, width=2)
     isize = h - 14
@@ -180,7 +181,7 @@ def _draw_contracts(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
     y += 24
     rows = _contract_rows(view, w)
     if not rows:
-        ImageDraw.Draw(im).rounded_rectangle((x, y, x + w, y + CONTRACT_H), 9, outline=PANEL_EDGE, width=2)
+        canvas(im).rounded_rectangle((x, y, x + w, y + CONTRACT_H), 9, outline=PANEL_EDGE, width=2)
         draw_text(im, (x + w / 2, y + CONTRACT_H / 2), "none face up", 20, MUTED, anchor="mm")
         return y + CONTRACT_H
     for row in rows:
@@ -195,7 +196,7 @@ def _draw_contracts(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
 
 def _chip(im: Image.Image, x: int, y: int, text: str, fill: RGB, ink: RGB, size: int = 18) -> int:
     w = text_width(text, size, bold=True) + 16
-    ImageDraw.Draw(im).rounded_rectangle((x, y, x + w, y + size + 10), (size + 10) // 2, fill=fill)
+    canvas(im).rounded_rectangle((x, y, x + w, y + size + 10), (size + 10) // 2, fill=fill)
     draw_text(im, (x + w / 2, y + (size + 10) / 2), text, size, ink, anchor="mm", bold=True)
     return x + w
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     DARK,
@@ -18,6 +18,7 @@ from render.common import (
     paste_sprite,
     text_width,
 )
+from render.common.canvas import canvas
 from render.volga.goods import coin_icon, contract_back, good_badge
 from render.volga.market import _chip
 from render.volga.pieces import ship_sprite
@@ -120,7 +121,7 @@ def _draw_offer(im: Image.Image, view: View, names: Sequence[str], top: int) -> 
     offer = view.get("offer") or {}
     lines = _offer_lines(view, names)
     h = _offer_height(view, names)
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     d.rounded_rectangle(
         (MARGIN, top, im.width - MARGIN, top + h), 12, fill=(56, 46, 28), outline=GOLD, width=2
     )

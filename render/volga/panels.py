@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     DARK,
@@ -23,6 +23,7 @@ from render.common import (
     text_width,
     triangle_right,
 )
+from render.common.canvas import canvas
 from render.volga.goods import coin_icon, contract_back, good_badge
 from render.volga.market import _chip, _chip_rows
 from render.volga.pieces import ship_sprite
@@ -70,7 +71,7 @@ def _draw_panel(
     place: str | None,
     winner: bool,
 ) -> None:
-    d = ImageDraw.Draw(im)
+    d = canvas(im)
     x0, y0, x1, y1 = box
     index = int(seat.get("seat", 0))
     color = _color(_seat_color(view, index))

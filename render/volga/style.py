@@ -14,6 +14,7 @@ from render.common import (
     draw_text,
     safe_text,
 )
+from render.common.canvas import canvas
 from render.common.words import seat_name
 
 View = Mapping[str, Any]
@@ -55,7 +56,7 @@ def _sprite(w: int, h: int, paint: Paint) -> Image.Image:
     A box filter, not Lanczos: edges as smooth, but no ringing, so the PNG packs much smaller.
     """
     big = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
-    paint(ImageDraw.Draw(big), w * 4, h * 4)
+    paint(canvas(big), w * 4, h * 4)
     return big.resize((w, h), Image.Resampling.BOX)
 
 

@@ -114,3 +114,40 @@ def test_spaces_are_kept_where_they_are() -> None:
         common._advance(" ", 20, False)
     )
     assert common.text_width(" a", 20) > common.text_width("a", 20)
+
+
+MEASURED = [
+    "",
+    " ",
+    "V21",
+    "Sigríður",
+    "Astrid takes V21 from the purple space",
+    "two  spaces",
+    " leading and trailing ",
+    "Player123-0: choose a card to recruit",
+    "Жанна",
+    "Round 4...",
+]
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_a_text_is_measured_as_wide_as_its_mask(bold: bool) -> None:
+    """``text_width`` works the width out from the words' widths: the same as the mask's."""
+    for text in MEASURED:
+        for size in (14, 20, 28, 44):
+            mask = common._make_mask((common.safe_text(text), size, bold, False))
+            assert common.text_width(text, size, bold=bold) == mask.width, (text, size)
+
+
+def test_measuring_draws_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fitting a text tries several sizes; only the one it is drawn at is drawn."""
+    drawn: list[tuple[str, int, bool, bool]] = []
+
+    def draw(key: tuple[str, int, bool, bool]) -> Image.Image:
+        drawn.append(key)
+        return Image.new("L", (1, 1))
+
+    monkeypatch.setattr(common, "_masks", common.PixelCache(draw, 9))
+    monkeypatch.setattr(common, "_words", common.PixelCache(draw, 9))
+    text, size = common.fit_text("A rather long name for a player indeed", 44, 300)
+    assert size < 44 and drawn == []
