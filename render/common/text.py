@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from render.common import glyphs
 from render.common.cache import PixelCache
 from render.common.layout import note_text, recording_now
 from render.common.style import RGB, Box
@@ -132,7 +133,7 @@ def _pad(size: int, bold: bool, halo: bool) -> tuple[float, int]:
 
 def _draw_mask(key: tuple[str, int, bool, bool]) -> Image.Image:
     """An ``"L"`` mask of ``text``, as tall as the font's line (ascent + descent), drawn by
-    FreeType in one go.
+    FreeType in one go (or put together from its letters, kept: ``render.common.glyphs``).
 
     ``bold`` thickens the strokes a little; ``halo`` is the mask of a wide outline, pasted
     in a dark colour under the text so it reads on any background.
@@ -142,7 +143,10 @@ def _draw_mask(key: tuple[str, int, bool, bool]) -> Image.Image:
     ascent, descent = f.getmetrics()
     stroke, pad = _pad(size, bold, halo)
     width = math.ceil(f.getlength(text)) + 2 * pad
-    mask = Image.new("L", (max(1, width), ascent + descent + 2 * pad), 0)
+    shape = (max(1, width), ascent + descent + 2 * pad)
+    if not stroke and FONT_FILES is not None and glyphs.composable(text):
+        return glyphs.compose(f, text, shape, pad)  # the same pixels, from letters kept
+    mask = Image.new("L", shape, 0)
     if text:
         ImageDraw.Draw(mask).text((pad, pad), text, font=f, fill=255, stroke_width=stroke, stroke_fill=255)
     return mask

@@ -6,8 +6,9 @@ from __future__ import annotations
 import math
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from render.common import glyphs
 from render.common import text as common
 
 
@@ -151,3 +152,51 @@ def test_measuring_draws_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(common, "_words", common.PixelCache(draw, 9))
     text, size = common.fit_text("A rather long name for a player indeed", 44, 300)
     assert size < 44 and drawn == []
+
+
+LETTERED = [
+    "Astrid",
+    "Sigríður",
+    "Bjørn",
+    "AVATAR",
+    "jojo",
+    "Tyr.",
+    "V44,",
+    "Жанна",
+    "Ελένη",
+    "Player123-0",
+    "W'y",
+]
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_a_word_put_together_from_its_letters_is_freetypes_own(bold: bool) -> None:
+    """Letters pasted at the pen's whole pixels, blended where they overlap: the pixels
+    FreeType draws for the whole word (kerning, overhangs, accents, Cyrillic, Greek)."""
+    for word in LETTERED:
+        assert glyphs.composable(word), word
+        for size in (11, 14, 18, 20, 28, 32, 44):
+            f = common.font(size, bold)
+            ascent, descent = f.getmetrics()
+            shape = (math.ceil(f.getlength(word)) + 2, ascent + descent + 2)
+            at_once = Image.new("L", shape, 0)
+            ImageDraw.Draw(at_once).text((1, 1), word, font=f, fill=255)
+            assert glyphs.compose(f, word, shape, 1).tobytes() == at_once.tobytes(), (word, size)
+
+
+def test_what_would_come_out_otherwise_is_drawn_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ligatures (``fi``), combining marks and scripts that need shaping are drawn by
+    FreeType in one go; a plain word is put together."""
+    for text in ["office", "fl", "e\u0301", "سلام", "x"]:
+        assert not glyphs.composable(text), text
+    composed: list[str] = []
+
+    def compose(f: object, text: str, *rest: object) -> Image.Image:
+        composed.append(text)
+        return Image.new("L", (1, 1))
+
+    monkeypatch.setattr(glyphs, "compose", compose)
+    common._draw_mask(("Astrid", 20, False, False))
+    common._draw_mask(("office", 20, False, False))
+    common._draw_mask(("Astrid", 20, False, True))  # a halo: a stroke, drawn whole
+    assert composed == ["Astrid"]
