@@ -52,7 +52,7 @@ def _letter(f: ImageFont.FreeTypeFont, ch: str) -> Letter:
     return im.crop(box), box[0] + x0, box[1] - margin
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=16384)  # letter pairs of a few sizes: about 2 MB
 def _step(f: ImageFont.FreeTypeFont, ch: str, after: str) -> float:
     """How far the pen moves past ``ch`` when ``after`` follows: its advance and kerning."""
     return f.getlength(ch + after) - f.getlength(after)
