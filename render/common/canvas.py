@@ -1,8 +1,8 @@
 """A drawing context whose rounded rectangles are pasted from pieces Pillow drew once.
 
 Pillow draws every corner of a rounded rectangle as a pie slice and an arc, each time,
-with a good deal of Python around them: a Knarr board draws about 30 of them, 1.5 ms of
-its 10. At whole-pixel coordinates the pixels a rounded rectangle paints do not depend
+with a good deal of Python around them: a Knarr board draws about 30 of them, about 2 ms
+of its 10. At whole-pixel coordinates the pixels a rounded rectangle paints do not depend
 on where it is, so each shape is drawn once by Pillow itself, and pasted after that:
 
 - a small one whole, through the mask of the pixels it paints;
