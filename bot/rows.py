@@ -3,9 +3,10 @@ and how each is read from a database row (shared by every storage backend)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
+
+from bot import fastjson
 
 
 @dataclass
@@ -86,7 +87,7 @@ def outbox_row(row: Any) -> OutboxRow:
         row["game_id"],
         row["kind"],
         row["target"],
-        json.loads(row["payload"]),
+        fastjson.loads(row["payload"]),
         row["attempts"],
         row["attempted_at"],
         row["next_try"],
@@ -101,17 +102,17 @@ def game_row(row: Any) -> GameRow:
         game=row["game"],
         status=row["status"],
         host_id=row["host_id"],
-        options=json.loads(row["options"]),
+        options=fastjson.loads(row["options"]),
         seed=row["seed"],
-        state=json.loads(row["state"]) if row["state"] else None,
+        state=fastjson.loads(row["state"]) if row["state"] else None,
         version=row["version"],
         reminder_hours=row["reminder_hours"],
         remind_at=row["remind_at"],
         nudges=row["nudges"],
-        undo_request=json.loads(row["undo_request"]) if row["undo_request"] else None,
-        result=json.loads(row["result"]) if row["result"] else None,
+        undo_request=fastjson.loads(row["undo_request"]) if row["undo_request"] else None,
+        result=fastjson.loads(row["result"]) if row["result"] else None,
         updated_at=row["updated_at"],
-        dm_due=json.loads(row["dm_due"]),
+        dm_due=fastjson.loads(row["dm_due"]),
         board_log=row["board_log"],
         turn_since=row["turn_since"],
     )

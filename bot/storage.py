@@ -9,11 +9,11 @@ transaction only see committed rows.
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from bot import fastjson
 from bot.db import Backend, Row, SqliteBackend, Tx, open_backend
 from bot.people import Prefs
 from bot.rows import SEAT_COLUMNS, ActionRow, GameRow, OutboxRow, SeatRow, game_row, outbox_row, seat_row
@@ -168,7 +168,7 @@ class Storage:
         """Delivered: keep a short trace for audit and drop the bulky payload (views, names)."""
         async with self.transaction() as tx:
             row = await tx.fetchone("SELECT payload FROM outbox WHERE id = ?", (outbox_id,))
-            trace = json.dumps({"text": json.loads(row[0]).get("text", "")[:120]}) if row else "{}"
+            trace = fastjson.dumps({"text": fastjson.loads(row[0]).get("text", "")[:120]}) if row else "{}"
             await tx.execute(
                 "UPDATE outbox SET sent_at = ?, message_id = ?, payload = ?, claimed_by = NULL,"
                 " claimed_until = NULL WHERE id = ?",
@@ -247,12 +247,13 @@ class Storage:
                 for row_id in [carrier, *rows]:
                     found = await db.fetchone("SELECT payload FROM outbox WHERE id = ?", (row_id,))
                     trace: dict[str, Any] = {
-                        "text": json.loads(found[0]).get("text", "")[:120] if found else ""
+                        "text": fastjson.loads(found[0]).get("text", "")[:120] if found else ""
                     }
                     if row_id != carrier:
                         trace["carried_by"] = carrier
                     await db.execute(
-                        f"UPDATE outbox SET {done} WHERE id = ?", (now, message_id, json.dumps(trace), row_id)
+                        f"UPDATE outbox SET {done} WHERE id = ?",
+                        (now, message_id, fastjson.dumps(trace), row_id),
                     )
         return [None] * len(sent)
 
@@ -291,7 +292,7 @@ class Storage:
         return await tx.insert(
             "INSERT INTO games (channel_id, game, status, host_id, options, seed,"
             " reminder_hours, created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-            (channel_id, game, host_id, json.dumps(options), seed, reminder_hours, now, now),
+            (channel_id, game, host_id, fastjson.dumps(options), seed, reminder_hours, now, now),
         )
 
     async def seats_in(self, tx: Tx, game_id: int) -> list[SeatRow]:
@@ -341,7 +342,7 @@ class Storage:
         await tx.execute("UPDATE games SET status = 'abandoned', updated_at = ? WHERE id = ?", (now, game_id))
 
     async def set_undo_request(self, tx: Tx, game_id: int, request: dict[str, Any]) -> None:
-        await tx.execute("UPDATE games SET undo_request = ? WHERE id = ?", (json.dumps(request), game_id))
+        await tx.execute("UPDATE games SET undo_request = ? WHERE id = ?", (fastjson.dumps(request), game_id))
 
     async def set_reminder(self, tx: Tx, game_id: int, hours: float, remind_at: float | None) -> None:
         await tx.execute(
@@ -374,12 +375,12 @@ class Storage:
             " undo_request = NULL, result = COALESCE(?, result), updated_at = ?, dm_due = ?, board_log = ?"
             " WHERE id = ? AND version = ?",
             (
-                json.dumps(state),
+                fastjson.dumps(state),
                 status,
                 remind_at,
-                json.dumps(result) if result else None,
+                fastjson.dumps(result) if result else None,
                 now,
-                json.dumps(dm_due),
+                fastjson.dumps(dm_due),
                 board_log,
                 game.id,
                 game.version,
@@ -392,7 +393,7 @@ class Storage:
     ) -> int:
         return await tx.insert(
             "INSERT INTO outbox (game_id, kind, target, payload, created_at) VALUES (?, ?, ?, ?, ?)",
-            (game_id, kind, target, json.dumps(payload), now),
+            (game_id, kind, target, fastjson.dumps(payload), now),
         )
 
     async def append_actions(

@@ -27,7 +27,6 @@ after VACUUM).
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
 import resource
@@ -38,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import games
-from bot import memory, messages, pictures
+from bot import fastjson, memory, messages, pictures
 from bot.db import SqliteBackend
 from bot.storage import Storage
 from bot.table import Panel, Table
@@ -163,7 +162,7 @@ async def one_move(
     if reply.announce is not None:
         row = await storage._one("SELECT payload FROM outbox WHERE id = ?", reply.announce)
         if row is not None:
-            payload = json.loads(row[0])
+            payload = fastjson.loads(row[0])  # as delivery reads it (bot.rows)
             if not pictured:
                 payload["image"] = None
             await messages.build(payload)
