@@ -23,12 +23,12 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw
 
 WHOLE_PIXELS = 20_000  # up to this size a shape is pasted whole (a card, a chip, a tag)
-MODES = ("RGB", "RGBA", "L")  # modes whose drawing writes colours as they are (no palette)
 
 # the pixels, the "1" mask of those painted, and where they go from the shape's top left
 Piece = tuple[Image.Image, Image.Image, int, int]
 Ink = float | tuple[int, ...] | str | None  # a colour, as Pillow takes it
-# two backgrounds that differ in every channel, for each mode (``_drawn``)
+# two backgrounds that differ in every channel (``_drawn``), for each mode pasted: those
+# whose drawing writes colours as they are (no palette)
 _UNTOUCHED: dict[str, tuple[Ink, Ink]] = {
     "RGB": ((0, 0, 0), (255, 255, 255)),
     "RGBA": ((0, 0, 0, 0), (255, 255, 255, 255)),
@@ -61,7 +61,7 @@ class Canvas(ImageDraw.ImageDraw):
         """Paint the shape from cached pieces; False when it must be left to Pillow."""
         box = _whole_box(xy)
         mode = self.mode
-        if box is None or mode not in MODES or self.picture.mode != mode:
+        if box is None or mode not in _UNTOUCHED or self.picture.mode != mode:
             return False
         x0, y0, x1, y1 = box
         if x1 < x0 or y1 < y0:
@@ -103,11 +103,12 @@ class Canvas(ImageDraw.ImageDraw):
     def _fits(self, piece: Piece, x: int, y: int) -> bool:
         """Whether the piece lies within the picture (Pillow clips what does not)."""
         pixels, _, dx, dy = piece
+        x, y = x + dx, y + dy
         return (
-            x + dx >= 0
-            and y + dy >= 0
-            and x + dx + pixels.width <= self.picture.width
-            and (y + dy + pixels.height <= self.picture.height)
+            x >= 0
+            and y >= 0
+            and x + pixels.width <= self.picture.width
+            and y + pixels.height <= self.picture.height
         )
 
     def _paste(self, piece: Piece, x: int, y: int) -> None:
