@@ -10,33 +10,50 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
-
-from PIL import Image
+from typing import Generic, Protocol, TypeVar
 
 Key = TypeVar("Key", bound=Hashable)
 
 
-class PixelCache(Generic[Key]):
-    """``make(key)`` remembered for the most recently used keys, up to ``limit`` pixels."""
+class Pixels(Protocol):
+    """What the cache holds: a picture, or anything that says how many pixels it keeps."""
 
-    def __init__(self, make: Callable[[Key], Image.Image], limit: int) -> None:
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+
+Held = TypeVar("Held", bound=Pixels)
+
+
+def pixels(item: Pixels) -> int:
+    return item.width * item.height
+
+
+class PixelCache(Generic[Key, Held]):
+    """``make(key)`` remembered for the most recently used keys, up to ``limit`` pixels
+    (``size(item)``: a picture's width times its height, unless told otherwise)."""
+
+    def __init__(self, make: Callable[[Key], Held], limit: int, size: Callable[[Held], int] = pixels) -> None:
         self.make = make
         self.limit = limit
+        self.size = size
         self.held = 0
-        self.items: OrderedDict[Key, Image.Image] = OrderedDict()
+        self.items: OrderedDict[Key, Held] = OrderedDict()
 
-    def get(self, key: Key) -> Image.Image:
+    def get(self, key: Key) -> Held:
         found = self.items.get(key)
         if found is not None:
             self.items.move_to_end(key)
             return found
         made = self.make(key)
         self.items[key] = made
-        self.held += made.width * made.height
+        self.held += self.size(made)
         while self.held > self.limit and len(self.items) > 1:
             _, dropped = self.items.popitem(last=False)
-            self.held -= dropped.width * dropped.height
+            self.held -= self.size(dropped)
         return made
 
     def cache_clear(self) -> None:

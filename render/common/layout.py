@@ -74,14 +74,11 @@ def panel(name: str, box: Sequence[float]) -> Iterator[None]:
         _PANELS.reset(token)
 
 
-def note_text(image: Image.Image, text: str, size: int, mask: Image.Image, xy: tuple[int, int]) -> None:
+def note_text(image: Image.Image, text: str, size: int, box: Box | None) -> None:
+    """Record a text drawn on ``image``; ``box`` is where its ink is (``None``: no ink)."""
     record = _RECORDING.get()
-    if record is None:
+    if record is None or box is None:
         return
-    ink = mask.getbbox()
-    if ink is None:
-        return
-    box = (xy[0] + ink[0], xy[1] + ink[1], xy[0] + ink[2], xy[1] + ink[3])
     panels = _PANELS.get()
     name, bounds = panels[-1] if panels else ("", None)
     record.texts.append(Placed(image, text, size, box, name, bounds))

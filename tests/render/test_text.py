@@ -148,7 +148,8 @@ def test_measuring_draws_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
         drawn.append(key)
         return Image.new("L", (1, 1))
 
-    monkeypatch.setattr(common, "_masks", common.PixelCache(draw, 9))
+    monkeypatch.setattr(common, "_make_mask", draw)
+    monkeypatch.setattr(common, "_masks", common.PixelCache(common._lettering, 9, lambda _: 1))
     monkeypatch.setattr(common, "_words", common.PixelCache(draw, 9))
     text, size = common.fit_text("A rather long name for a player indeed", 44, 300)
     assert size < 44 and drawn == []
@@ -200,3 +201,60 @@ def test_what_would_come_out_otherwise_is_drawn_whole(monkeypatch: pytest.Monkey
     common._draw_mask(("office", 20, False, False))
     common._draw_mask(("Astrid", 20, False, True))  # a halo: a stroke, drawn whole
     assert composed == ["Astrid"]
+
+
+# a background (wholly transparent in RGBA: Pillow blends a colour there its own way),
+# a text colour and a halo colour, in each mode a text is drawn on
+BACK = {"RGB": (40, 90, 60), "RGBA": (40, 90, 60, 0), "L": 90}
+FILL = {"RGB": (250, 240, 200), "RGBA": (250, 240, 200, 255), "L": 250}
+DARK = {"RGB": (10, 10, 10), "RGBA": (10, 10, 10, 255), "L": 10}
+
+
+def _pasted_whole(mode: str, at: tuple[int, int], text: str, size: int, halo: object) -> Image.Image:
+    """``draw_text`` as Pillow itself would do it: the colour through the whole mask."""
+    im = Image.new(mode, (160, 50), BACK[mode])
+    mask = common._make_mask((text, size, False, False))
+    if halo is not None:
+        outline = common._make_mask((text, size, False, True))
+        dx, dy = (outline.width - mask.width) // 2, (outline.height - mask.height) // 2
+        im.paste(halo, (at[0] - dx, at[1] - dy), outline)
+    im.paste(FILL[mode], at, mask)
+    return im
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
+def test_a_text_pasted_through_its_ink_alone_is_pillows_own(mode: str) -> None:
+    """Only the inked part of a mask is pasted, and on RGB through a picture of the colour:
+    the same pixels as the colour through the whole mask, halos and edges included."""
+    for text in ["Astrid takes V21", "jog", "Жанна", " ", "office"]:
+        for at in [(5, 6), (-7, -9), (120, 30)]:  # inside, and running off two edges
+            for halo in (None, DARK[mode]):
+                for size in (14, 22):
+                    im = Image.new(mode, (160, 50), BACK[mode])
+                    common.draw_text(im, at, text, size, FILL[mode], halo=halo)
+                    expected = _pasted_whole(mode, at, text, size, halo)
+                    assert im.tobytes() == expected.tobytes(), (text, at, halo, size)
+
+
+def test_a_kept_mask_holds_its_ink_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The blank rows and columns of a mask are cut away when it is kept, and an RGB
+    picture is not blended a colour at a time (Pillow's slow loop for a colour)."""
+    lettering = common._lettering(("ace", 30, False, False))
+    whole = common._make_mask(("ace", 30, False, False))
+    assert lettering.ink is not None and (lettering.width, lettering.height) == whole.size
+    assert (
+        lettering.ink.height < whole.height * 0.7
+        and lettering.ink.tobytes() == whole.crop(whole.getbbox()).tobytes()
+    )
+    assert common._lettering((" ", 30, False, False)).ink is None
+    colours: list[object] = []
+    paste = Image.Image.paste
+
+    def watched(self: Image.Image, im: object, *rest: object, **named: object) -> None:
+        if isinstance(im, tuple):
+            colours.append(im)
+        paste(self, im, *rest, **named)
+
+    monkeypatch.setattr(Image.Image, "paste", watched)
+    common.draw_text(Image.new("RGB", (100, 50)), (2, 2), "ace", 30, (255, 255, 255), halo=(0, 0, 0))
+    assert colours == []
