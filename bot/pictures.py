@@ -295,6 +295,9 @@ class Processes:
             self.shutdown()
             raise
         self.waiting: collections.deque[asyncio.Future[None]] = collections.deque()
+        self.starting = 0  # processes being started in place of ones that ended
+        self.closed = False
+        self._replacing: set[asyncio.Task[None]] = set()
 
     def pids(self) -> list[int]:
         return [w.process.pid for w in self.all if w.process.pid is not None]
@@ -312,7 +315,7 @@ class Processes:
         a worker making a replay takes nothing more until it is done."""
         self._reap()
         while True:
-            if not self.all:
+            if not self.all and not self.starting:
                 raise WorkerGone("no drawing process could be started again")
             if not self.waiting and (worker := self._free()) is not None:
                 return worker
@@ -334,12 +337,15 @@ class Processes:
                 self._after(worker)
 
     def _room(self) -> None:
-        """A job is done: the first one waiting may go."""
+        """A job is done: the first one waiting may go. With no process left and none
+        starting, every one waiting goes (to hear that none is left)."""
+        every = not self.all and not self.starting
         while self.waiting:
             turn = self.waiting.popleft()
             if not turn.done() and not turn.get_loop().is_closed():
                 turn.set_result(None)
-                return
+                if not every:
+                    return
 
     async def run(self, name: str, job: Any) -> Any:
         worker = await self._take()
@@ -354,13 +360,30 @@ class Processes:
         if worker.gone and worker in self.all:
             worker.close()
             self.all.remove(worker)
-            try:
-                self.all.append(_Worker(self.context))
-            except OSError as error:
-                log.warning("a drawing process could not be started again (%s)", error)
+            self.starting += 1
+            task = asyncio.get_running_loop().create_task(self._replace())
+            self._replacing.add(task)
+            task.add_done_callback(self._replacing.discard)
         self._room()
 
+    async def _replace(self) -> None:
+        """Start a process in place of one that ended. In a thread: starting a process
+        takes several milliseconds, which the event loop would spend stalled."""
+        try:
+            worker = await asyncio.to_thread(_Worker, self.context)
+        except OSError as error:
+            log.warning("a drawing process could not be started again (%s)", error)
+        else:
+            if self.closed:
+                worker.close()
+            else:
+                self.all.append(worker)
+        finally:
+            self.starting -= 1
+            self._room()
+
     def shutdown(self) -> None:
+        self.closed = True
         for worker in self.all:
             worker.close()  # EOF: each process ends after its job
         for worker in self.all:

@@ -9,6 +9,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -122,6 +123,58 @@ async def test_a_process_killed_while_drawing_is_replaced_and_the_picture_drawn_
     png = await drawing
     assert png is not None and Image.open(io.BytesIO(png)).mode == "P"
     assert busy not in pool.all and len(pool.all) == pictures.workers()
+
+
+async def test_a_process_is_started_again_off_the_event_loop(
+    fresh_pool: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Starting a process takes milliseconds: the one that replaces a killed one is started
+    in a thread, and a picture asked for meanwhile waits for it."""
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    started_on: list[str] = []
+    worker = pictures._Worker
+
+    def counted(context: Any) -> pictures._Worker:
+        started_on.append(threading.current_thread().name)
+        return worker(context)
+
+    monkeypatch.setattr(pictures, "_Worker", counted)
+    before = set(pool.pids())
+    for pid in before:
+        os.kill(pid, signal.SIGKILL)
+    while any(alive(pid) for pid in before):
+        await asyncio.sleep(0.05)
+    png = await pictures.draw_async(board_payload())
+    assert png is not None and Image.open(io.BytesIO(png)).mode == "P"
+    assert len(started_on) == len(before)
+    assert threading.main_thread().name not in started_on
+    assert pool.starting == 0 and len(pool.all) == len(before)
+
+
+async def test_when_no_process_can_start_again_every_picture_still_comes(
+    fresh_pool: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The processes die and none can be started again: the pictures waiting for one are
+    each drawn all the same (in threads), none left waiting."""
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+
+    def refused(context: Any) -> pictures._Worker:
+        raise OSError("no more processes")
+
+    monkeypatch.setattr(pictures, "_Worker", refused)
+    before = set(pool.pids())
+    for pid in before:
+        os.kill(pid, signal.SIGKILL)
+    while any(alive(pid) for pid in before):
+        await asyncio.sleep(0.05)
+    jobs = [pictures.draw_async(board_payload()) for _ in range(pictures.DEPTH * len(before) * 3)]
+    got = await asyncio.wait_for(asyncio.gather(*jobs), 60)
+    assert all(png is not None for png in got)
+    assert isinstance(pictures.pool(), pictures.ThreadPoolExecutor)
 
 
 @pytest.mark.skipif(pictures.workers() < 2, reason="needs two drawing processes")
