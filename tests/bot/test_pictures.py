@@ -95,15 +95,21 @@ async def test_many_pictures_at_once_each_get_their_own_board(fresh_pool: None) 
         assert off.index(min(off)) == i % 6
 
 
+async def kill_all(pool: pictures.Processes) -> set[int]:
+    """Kill every drawing process and wait until each is gone (a zombie); their pids."""
+    before = set(pool.pids())
+    for pid in before:
+        os.kill(pid, signal.SIGKILL)
+    while any(alive(pid) for pid in before):
+        await asyncio.sleep(0.05)
+    return before
+
+
 async def test_a_killed_drawing_process_is_replaced_and_the_picture_still_drawn(fresh_pool: None) -> None:
     await pictures.start()
     pool = pictures.pool()
     assert isinstance(pool, pictures.Processes)
-    before = set(pool.pids())
-    for pid in before:
-        os.kill(pid, signal.SIGKILL)
-    while any(alive(pid) for pid in before):  # each killed one is gone (a zombie) first
-        await asyncio.sleep(0.05)
+    before = await kill_all(pool)
     png = await pictures.draw_async(board_payload())
     assert png is not None and Image.open(io.BytesIO(png)).mode == "P"  # still from a process
     assert isinstance(pictures.pool(), pictures.Processes) and not pictures._threads
@@ -141,11 +147,7 @@ async def test_a_process_is_started_again_off_the_event_loop(
         return worker(context)
 
     monkeypatch.setattr(pictures, "_Worker", counted)
-    before = set(pool.pids())
-    for pid in before:
-        os.kill(pid, signal.SIGKILL)
-    while any(alive(pid) for pid in before):
-        await asyncio.sleep(0.05)
+    before = await kill_all(pool)
     png = await pictures.draw_async(board_payload())
     assert png is not None and Image.open(io.BytesIO(png)).mode == "P"
     assert len(started_on) == len(before)
@@ -166,11 +168,7 @@ async def test_when_no_process_can_start_again_every_picture_still_comes(
         raise OSError("no more processes")
 
     monkeypatch.setattr(pictures, "_Worker", refused)
-    before = set(pool.pids())
-    for pid in before:
-        os.kill(pid, signal.SIGKILL)
-    while any(alive(pid) for pid in before):
-        await asyncio.sleep(0.05)
+    before = await kill_all(pool)
     jobs = [pictures.draw_async(board_payload()) for _ in range(pictures.DEPTH * len(before) * 3)]
     got = await asyncio.wait_for(asyncio.gather(*jobs), 60)
     assert all(png is not None for png in got)
