@@ -1,0 +1,98 @@
+"""No statement the bot runs reads a whole table that only grows.
+
+Finished games are kept (their logs and replays), so the games, seats and actions tables
+grow with every game the bot has hosted, and undelivered messages pile up while Discord
+makes delivery wait. A lookup that scans any of them costs more every month: SQLite's
+plan for every statement a session of play runs, and every lookup of ``Storage``, must
+find its rows through an index. Two scans are allowed: one over an index of the outbox
+whose rows are exactly the undelivered messages (delivery reads them all), unless the
+statement names one target; and one over ``held``, whose rows are deleted when released.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sqlite3
+from pathlib import Path
+
+from bot.db import SqliteBackend
+from bot.sandbox import CHANNEL, Clock, Sandbox
+from bot.storage import Storage
+from bot.table import Table
+
+SCRIPT = """\
+@astrid new knarr ship=advanced
+@bjorn join
+@astrid start joined
+@astrid recruit V99
+@bjorn recruit V99
+@astrid moves
+@bjorn hand
+@astrid log
+wait 25h
+@astrid status
+@bjorn history
+@astrid resign
+@astrid history
+"""
+
+UNDELIVERED = {"outbox_pending", "outbox_target"}  # indexes ... WHERE sent_at IS NULL
+SCAN = re.compile(r"^SCAN (\w+)(?: USING (?:COVERING )?INDEX (\w+))?")
+
+
+def scans(plan: list[tuple[int, int, int, str]], sql: str) -> list[str]:
+    """The plan's scans that the rule above does not allow."""
+    found = []
+    for row in plan:
+        match = SCAN.match(row[3])
+        if not match:
+            continue
+        table, index = match.groups()
+        if table == "held":
+            continue
+        if table == "outbox" and index in UNDELIVERED and "target =" not in sql:
+            continue
+        found.append(row[3])
+    return found
+
+
+async def test_every_statement_finds_its_rows_through_an_index(tmp_path: Path) -> None:
+    path = tmp_path / "skald.db"
+    storage = await Storage.open(str(path))
+    backend = storage.backend
+    assert isinstance(backend, SqliteBackend)
+    statements: set[str] = set()
+    for connection in (backend.db, backend.reader):
+        await connection.set_trace_callback(statements.add)
+    try:
+        clock = Clock()
+        sandbox = Sandbox(Table(storage, clock=clock, seeds=lambda: 3), clock, tmp_path, io.StringIO())
+        for line in SCRIPT.splitlines():
+            assert await sandbox.run_line(line)
+        game = await storage.latest_game(CHANNEL)
+        assert game is not None
+        await storage.finished_games(CHANNEL)
+        await storage.covered_seats()
+        await storage.playing_seats_of("astrid")
+        await storage.due_held(clock())
+        for kind, target in await storage.pending_targets():
+            await storage.pending_for(kind, target)
+        async with storage.transaction() as tx:
+            await storage.supersede_waiting(tx, game.id, "astrid", clock())
+    finally:
+        await storage.close()
+    checked = [sql for sql in statements if re.match(r"\s*(SELECT|UPDATE|INSERT|DELETE)\b", sql)]
+    assert len(checked) > 30  # a session of play, not a handful
+    wanted = {"FROM games WHERE channel_id", "FROM seats s JOIN", "JOIN seats s", "failed = 'superseded'"}
+    assert all(any(part in sql for sql in checked) for part in wanted)
+    plain = sqlite3.connect(path)
+    try:
+        bad = {
+            sql: found
+            for sql in checked
+            if (found := scans(plain.execute("EXPLAIN QUERY PLAN " + sql).fetchall(), sql))
+        }
+    finally:
+        plain.close()
+    assert not bad, bad
