@@ -20,22 +20,10 @@ from bot.db import SqliteBackend
 from bot.sandbox import CHANNEL, Clock, Sandbox
 from bot.storage import Storage
 from bot.table import Table
+from tests.bot.test_sandbox_and_storage import SCRIPT as PLAYED
 
-SCRIPT = """\
-@astrid new knarr ship=advanced
-@bjorn join
-@astrid start joined
-@astrid recruit V99
-@bjorn recruit V99
-@astrid moves
-@bjorn hand
-@astrid log
-wait 25h
-@astrid status
-@bjorn history
-@astrid resign
-@astrid history
-"""
+# the storage tests' session, then the log, history and a resignation
+SCRIPT = PLAYED + "@astrid log\n@bjorn history\n@astrid resign\n@astrid history\n"
 
 UNDELIVERED = {"outbox_pending", "outbox_target"}  # indexes ... WHERE sent_at IS NULL
 SCAN = re.compile(r"^SCAN (\w+)(?: USING (?:COVERING )?INDEX (\w+))?")
