@@ -14,7 +14,8 @@ from render.common.headline import HEAD_H, HEADLINE, draw_headline, header_heigh
 from render.common.icons import icon, pip, ship_icon, symbol
 from render.common.layout import Placed, Recording, panel, recording
 from render.common.png import encode_board, encode_png, palette_on, posterize
-from render.common.shapes import paste_sprite, rounded, triangle_right
+from render.common.shapes import rounded, triangle_right
+from render.common.sprites import paste_sprite
 from render.common.style import (
     ASSETS,
     BAD,

@@ -15,7 +15,8 @@ from games.core import name_seats
 from render.common.canvas import canvas
 from render.common.headline import HEADLINE
 from render.common.layout import panel
-from render.common.shapes import paste_sprite, triangle_right
+from render.common.shapes import triangle_right
+from render.common.sprites import paste_sprite
 from render.common.style import GOLD, HEADER_BG, INK, MARGIN, MUTED, PANEL, PANEL_EDGE
 from render.common.text import draw_text, text_width
 

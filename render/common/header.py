@@ -11,7 +11,8 @@ from PIL import Image
 
 from render.common.canvas import canvas
 from render.common.layout import panel
-from render.common.shapes import paste_sprite, triangle_right
+from render.common.shapes import triangle_right
+from render.common.sprites import paste_sprite
 from render.common.style import DARK, GOLD, HEADER_BG, INK, MARGIN
 from render.common.text import draw_text, wrap_text
 

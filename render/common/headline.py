@@ -11,7 +11,8 @@ from __future__ import annotations
 from PIL import Image
 
 from render.common.canvas import canvas
-from render.common.shapes import paste_sprite, triangle_right
+from render.common.shapes import triangle_right
+from render.common.sprites import paste_sprite
 from render.common.style import GOLD, MARGIN
 from render.common.text import draw_text, text_width
 

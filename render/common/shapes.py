@@ -31,7 +31,3 @@ def _supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, f
     big = Image.new("RGBA", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), (0, 0, 0, 0))
     paint(canvas(big), SUPERSAMPLE)
     return big.resize(size, Image.Resampling.LANCZOS)
-
-
-def paste_sprite(im: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
-    im.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
