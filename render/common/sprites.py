@@ -45,10 +45,8 @@ def paste_sprite(im: Image.Image, sprite: Image.Image, xy: tuple[float, float]) 
     sprite.load()
     core = im.im
     pieces = _split_once(sprite) if sprite.width * sprite.height >= SPLIT_PIXELS else []
-    if not pieces:  # small, or little of it opaque: whole (Pillow's own paste, less its checks)
-        core.paste(sprite.im, (x, y, x + sprite.width, y + sprite.height), sprite.im)
-        return
-    for piece, dx, dy, blended in pieces:
+    # small, or little of it opaque: whole, blended (Pillow's own paste, less its checks)
+    for piece, dx, dy, blended in pieces or [(sprite, 0, 0, True)]:
         box = (x + dx, y + dy, x + dx + piece.width, y + dy + piece.height)
         if blended:
             core.paste(piece.im, box, piece.im)

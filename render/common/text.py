@@ -255,8 +255,8 @@ def _paste_ink(im: Image.Image, color: RGB, x: int, y: int, lettering: Lettering
         return
     at = (x + lettering.dx, y + lettering.dy)
     if im.mode == "RGB":
-        # Pillow's own steps for this paste, without the checks of its Python wrappers: a
-        # board pastes 40-90 texts, and those checks cost more than small texts' blending
+        # Pillow's own steps for this paste, without its Python wrappers' checks (a board
+        # pastes 40-90 texts: measured, 5-10% of drawing a Knarr board)
         im.load()
         box = (at[0], at[1], at[0] + ink.width, at[1] + ink.height)
         im.im.paste(Image.core.fill("RGB", ink.size, color), box, ink.im)
