@@ -10,7 +10,8 @@ Prints, for every game in ``games.names()``:
 - random playouts: moves per second of the pure rules.
 ``--scale`` runs the scale mode instead (``scripts/scale.py``): 1,000 two-player games in
 one process, 32 moves in flight, with and without pictures; ``--postgres`` adds the same
-runs on PostgreSQL (a throwaway server unless ``SKALD_TEST_PG`` names one).
+runs on PostgreSQL (a throwaway server unless ``SKALD_TEST_PG`` names one). Knarr's games
+by default; ``--game volga saga`` or ``--game all`` runs those games, one after another.
 Nothing here is asserted; the figures go into the notes.
 """
 
@@ -151,7 +152,12 @@ def main() -> None:
     parser.add_argument("--in-flight", type=int, default=32)
     parser.add_argument("--scale-moves", type=int, default=3000)
     parser.add_argument("--finished", type=int, default=5)
-    parser.add_argument("--game", default="knarr")
+    parser.add_argument(
+        "--game",
+        nargs="+",
+        default=["knarr"],
+        help="scale mode: the games to run, one after another, or 'all'",
+    )
     parser.add_argument("--postgres", action="store_true", help="scale mode: the same runs on PostgreSQL too")
     parser.add_argument(
         "--rate", type=float, nargs="*", default=[160.0], help="scale mode: open-loop runs at these moves/s"
@@ -160,15 +166,20 @@ def main() -> None:
     if args.scale:
         from scale import report
 
-        report(
-            args.game,
-            args.games,
-            args.in_flight,
-            args.scale_moves,
-            args.finished,
-            args.postgres,
-            tuple(args.rate),
-        )
+        chosen = games.names() if "all" in args.game else args.game
+        unknown = [g for g in chosen if g not in games.names()]
+        if unknown:
+            parser.error(f"no game called {unknown[0]!r}: pick from {', '.join(games.names())} or all")
+        for game_id in chosen:
+            report(
+                game_id,
+                args.games,
+                args.in_flight,
+                args.scale_moves,
+                args.finished,
+                args.postgres,
+                tuple(args.rate),
+            )
         return
     print(
         f"{'game':<8} {'render median':>14} {'png max':>9} {'pipeline median':>16} {'p99':>9} "
