@@ -4,8 +4,9 @@
 ``max_players``, ``setup``, ``to_act``, ``legal_actions``, ``apply``, ``view`` and
 ``outcome`` (see ``docs/contract.md``). Optional members the bot uses when present:
 ``OPTIONS`` (lobby options), ``COMMANDS`` (typed slash commands), ``label`` (short
-button text for an action), ``midway`` (the acting seat is part-way through one
-action) and ``breakdown`` (the labelled parts of each seat's score).
+button text for an action), ``prompt`` and ``private`` (two parts of a view, without the
+rest of it), ``midway`` (the acting seat is part-way through one action) and
+``breakdown`` (the labelled parts of each seat's score).
 """
 
 from __future__ import annotations

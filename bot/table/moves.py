@@ -27,8 +27,7 @@ def panel_of(
     if index not in module.to_act(state):
         raise TableError(turns.awaited(module, state, seat_view(seats)))
     names = [s.name for s in seats]
-    prompt = module.view(state, index).get("prompt", "move")
-    text = f"Your move in {module.title}: {prompt}."
+    text = f"Your move in {module.title}: {turns.prompt(module, state, index)}."
     return Panel(game_id, version, index, text, turns.choices(module, state, index, names))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import games
-from bot import people
+from bot import people, turns
 from bot.people import Prefs
 from bot.storage import GameRow, Tx
 from bot.table import notices
@@ -81,10 +81,9 @@ class Reminders:
             for i in away
         )
         if game.nudges < MAX_NUDGES:
-            prompt = module.view(state, None).get("prompt", "move")
             text = (
                 f"Reminder {game.nudges + 1} of {MAX_NUDGES}: {names}, {module.title} is waiting "
-                f"for you to {prompt} ({since}).{away_note}"
+                f"for you to {turns.prompt(module, state)} ({since}).{away_note}"
             )
             nudges, remind_at = game.nudges + 1, now + game.reminder_hours * 3600 * 2 ** (game.nudges + 1)
             payload: dict[str, Any] = {

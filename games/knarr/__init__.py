@@ -10,7 +10,7 @@ from typing import Any
 from games.knarr.breakdown import breakdown as breakdown
 from games.knarr.rules import apply, legal_actions, to_act
 from games.knarr.setup import OPTIONS, setup
-from games.knarr.views import label, outcome, view
+from games.knarr.views import label, outcome, private, prompt, view
 
 id = "knarr"
 title = "Knarr"
@@ -79,6 +79,8 @@ __all__ = [
     "midway",
     "min_players",
     "outcome",
+    "private",
+    "prompt",
     "setup",
     "title",
     "to_act",

@@ -44,7 +44,8 @@ def _maybe(card: str | None, make: Any) -> Any:
     return None if card is None else make(card)
 
 
-def prompt(state: State) -> str:
+def prompt(state: State, seat: int | None = None) -> str:
+    """What the seats that act must do now (the same phrase for every seat here)."""
     phase = state["phase"]
     if phase == "over":
         return "the game is over"
@@ -96,10 +97,14 @@ def _pending(state: State) -> dict[str, Any] | None:
     }
 
 
+def private(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The seat's own secrets, its hand (``None`` for the public view)."""
+    if seat is None:
+        return None
+    return {"hand": [viking(c) for c in state["seats"][seat]["hand"]]}
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    private = None
-    if seat is not None:
-        private = {"hand": [viking(c) for c in state["seats"][seat]["hand"]]}
     return {
         "game": "knarr",
         "seat": seat,
@@ -126,7 +131,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "log": [dict(line) for line in state["log"][-10:]],
         "over": state["phase"] == "over",
         "outcome": outcome(state),
-        "private": private,
+        "private": private(state, seat),
     }
 
 

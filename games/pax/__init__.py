@@ -10,7 +10,7 @@ from typing import Any
 from games.pax.breakdown import breakdown as breakdown
 from games.pax.rules import apply, legal_actions, to_act
 from games.pax.setup import OPTIONS, setup
-from games.pax.views import label, midway, outcome, view
+from games.pax.views import label, midway, outcome, private, prompt, view
 
 id = "pax"
 title = "Pax Viking"
@@ -93,6 +93,8 @@ __all__ = [
     "midway",
     "min_players",
     "outcome",
+    "private",
+    "prompt",
     "setup",
     "title",
     "to_act",

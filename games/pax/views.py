@@ -183,7 +183,8 @@ def _private(state: State, seat: int) -> dict[str, Any]:
     return {"hand": [tile_view(t) for t in p["hand"]], "drawn": drawn, "offer_tiles": offered}
 
 
-def prompt(state: State) -> str:
+def prompt(state: State, seat: int | None = None) -> str:
+    """What the seats that act must do now (the same phrase for every seat here)."""
     phase = state["phase"]
     if phase == "over":
         return "the game is over"
@@ -201,6 +202,11 @@ def prompt(state: State) -> str:
     if state["offer"] is not None:
         return "answer the TRADE offer (or go on with the turn)"
     return f"choose an action ({turn.actions_left(state)} left)"
+
+
+def private(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The seat's own secrets (``None`` for the public view)."""
+    return None if seat is None else _private(state, seat)
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -257,7 +263,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "log": state["log"][-10:],
         "over": state["phase"] == "over",
         "outcome": outcome(state),
-        "private": None if seat is None else _private(state, seat),
+        "private": private(state, seat),
     }
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from games.reavers.breakdown import breakdown as breakdown
 from games.reavers.rules import apply, legal_actions, midway, to_act
 from games.reavers.setup import OPTIONS, setup
-from games.reavers.views import label, outcome, view
+from games.reavers.views import label, outcome, private, prompt, view
 
 id = "reavers"
 title = "Reavers of Midgard"
@@ -86,6 +86,8 @@ __all__ = [
     "min_players",
     "midway",
     "outcome",
+    "private",
+    "prompt",
     "setup",
     "title",
     "to_act",

@@ -197,7 +197,8 @@ def _combat(state: State) -> dict[str, Any] | None:
     return {k: fight[k] for k in ("seat", "target", "defense", "dice", "rerolls", "result")}
 
 
-def prompt(state: State) -> str:
+def prompt(state: State, seat: int | None = None) -> str:
+    """What the seats that act must do now (the same phrase for every seat here)."""
     if state["phase"] == "over":
         return "the game is over"
     frame = flow.top(state)
@@ -219,7 +220,7 @@ def prompt(state: State) -> str:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    result: dict[str, Any] = {
+    return {
         "game": "reavers",
         "seat": seat,
         "players": state["players"],
@@ -256,15 +257,19 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "log": [dict(line) for line in state["log"][-10:]],
         "over": state["phase"] == "over",
         "outcome": outcome(state),
-        "private": None,
+        "private": private(state, seat),
     }
-    if seat is not None:
-        p = player(state, seat)
-        result["private"] = {
-            "prophecies": [card_view(c) for c in p["prophecies"]],
-            "glory_pile": [card_view(c) for c in p["pile"]],
-        }
-    return result
+
+
+def private(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The seat's own secrets, its prophecies and Glory pile (``None`` for the public view)."""
+    if seat is None:
+        return None
+    p = player(state, seat)
+    return {
+        "prophecies": [card_view(c) for c in p["prophecies"]],
+        "glory_pile": [card_view(c) for c in p["pile"]],
+    }
 
 
 def outcome(state: State) -> dict[str, Any] | None:

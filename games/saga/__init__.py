@@ -10,7 +10,7 @@ from typing import Any
 from games.saga.breakdown import breakdown as breakdown
 from games.saga.rules import apply, legal_actions, to_act
 from games.saga.setup import OPTIONS, setup
-from games.saga.views import label, outcome, view
+from games.saga.views import label, outcome, private, prompt, view
 
 id = "saga"
 title = "Saga: Vikings vs Anglo-Saxons"
@@ -94,6 +94,8 @@ __all__ = [
     "midway",
     "min_players",
     "outcome",
+    "private",
+    "prompt",
     "setup",
     "title",
     "to_act",

@@ -134,7 +134,8 @@ def _private(state: State, side: str) -> dict[str, Any]:
     return {"side": "viking", "leaders": own, "scouted": scouted, "pool": sorted(state["pool"])}
 
 
-def prompt(state: State) -> str:
+def prompt(state: State, seat: int | None = None) -> str:
+    """What the seats that act must do now (the same phrase for every seat here)."""
     phase = state["phase"]
     if phase == "over":
         return "the game is over"
@@ -170,9 +171,15 @@ def outcome(state: State) -> dict[str, Any] | None:
     return {"winners": list(result["winners"]), "scores": list(result["scores"]), "reason": result["reason"]}
 
 
+def private(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The seat's own secrets: its side's hidden leaders and, for the Vikings, the
+    destinations (``None`` for the public view)."""
+    viewer = None if seat is None else board.side_of(state, seat)
+    return None if viewer is None else _private(state, viewer)
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     viewer = None if seat is None else board.side_of(state, seat)
-    private = None if viewer is None else _private(state, viewer)
     draft = state["draft"]
     removed = {
         side: [
@@ -224,7 +231,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "log": [dict(line) for line in state["log"][-10:]],
         "over": state["phase"] == "over",
         "outcome": outcome(state),
-        "private": private,
+        "private": private(state, seat),
     }
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from games.volga.breakdown import breakdown as breakdown
 from games.volga.rules import apply, legal_actions, to_act
 from games.volga.setup import OPTIONS, setup
-from games.volga.views import label, outcome, view
+from games.volga.views import label, outcome, private, prompt, view
 
 id = "volga"
 title = "Vikings on the Volga"
@@ -75,6 +75,8 @@ __all__ = [
     "midway",
     "min_players",
     "outcome",
+    "private",
+    "prompt",
     "setup",
     "title",
     "to_act",

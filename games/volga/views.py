@@ -153,6 +153,11 @@ def _private(state: State, seat: int) -> dict[str, Any]:
     }
 
 
+def private(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The seat's own secrets (``None`` for the public view)."""
+    return None if seat is None else _private(state, seat)
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     drawn_tile = None
     if state["drawn_tile"] is not None:
@@ -201,7 +206,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "log": [dict(line) for line in state["log"][-10:]],
         "over": state["phase"] == "over",
         "outcome": outcome(state),
-        "private": None if seat is None else _private(state, seat),
+        "private": private(state, seat),
     }
 
 

@@ -2,7 +2,8 @@
 
 Each step checks the contract: no dead ends, offered actions are accepted, ``apply``
 never changes its input, illegal actions are refused without side effects, the state is
-plain JSON, replays are exact, and views never leak hidden information.
+plain JSON, replays are exact, views never leak hidden information, and ``prompt`` and
+``private`` agree with the views.
 """
 
 from __future__ import annotations
@@ -122,6 +123,17 @@ def _public_ids(view: dict[str, Any], pattern: re.Pattern[str]) -> set[str]:
     return set(pattern.findall(json.dumps(without_log)))
 
 
+def _check_views(game: ModuleType, before: State, after: State) -> None:
+    """Every seat's view keeps the secrets it must, and the game's ``prompt`` and ``private``
+    (which the bot asks instead of building a whole view) say what the view says."""
+    viewers: list[int | None] = [None, *range(after["players"])]
+    for viewer in viewers:
+        view = game.view(after, viewer)
+        assert game.prompt(after, viewer) == view["prompt"], f"prompt({viewer}) is not the view's"
+        assert game.private(after, viewer) == view["private"], f"private({viewer}) is not the view's"
+    _check_secrets(game, before, after)
+
+
 def _check_secrets(game: ModuleType, before: State, after: State) -> None:
     if game.id not in SECRETS:
         return
@@ -195,7 +207,7 @@ def _playout(
         if check:
             assert json.loads(json.dumps(after)) == after, "the state is not plain JSON"
         if check:
-            _check_secrets(game, state, after)
+            _check_views(game, state, after)
         history.append((seat, action))
         state = after
     assert game.to_act(state) == [], "the game did not end"
