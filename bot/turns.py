@@ -83,15 +83,22 @@ def play_automatic(
 
 
 def advance(
-    module: ModuleType, state: State, seat: int, action: str, automatic: dict[int, str], salt: str
+    module: ModuleType,
+    state: State,
+    seat: int,
+    action: str,
+    automatic: dict[int, str],
+    salt: str,
+    legal: list[str] | None = None,
 ) -> tuple[State, list[Move]]:
-    """Apply one person's move, then the bot's moves that follow it."""
+    """Apply one person's move, then the bot's moves that follow it. ``legal``: the seat's
+    legal actions in ``state``, when the caller has them already."""
     if module.outcome(state) is not None:
         raise IllegalAction("This game is over.")
     if seat not in module.to_act(state):
         raise IllegalAction("It is not your turn.")
     action = action.strip()
-    if action not in module.legal_actions(state, seat):
+    if action not in (legal if legal is not None else module.legal_actions(state, seat)):
         options = choices(module, state, seat, [])  # labels only for a move not typed exactly
         action = resolve(action, options)
         try:

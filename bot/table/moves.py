@@ -84,17 +84,20 @@ class Moves:
             seed = f"{game.seed}:{game.version}"
 
             def work() -> tuple[str, State, list[turns.Move], Composed, Panel | None, str]:
-                chosen = action
+                chosen, listed = action, None
                 if choice is not None:
-                    listed = turns.choices(module, old, index, [s.name for s in seats])
+                    # the panel lists the legal actions in order (turns.choices): only the
+                    # pressed one needs its label
+                    listed = module.legal_actions(old, index)
                     if not 0 <= choice < len(listed):
                         raise TableError(NOT_LISTED)
-                    chosen, label = listed[choice]
+                    chosen = listed[choice]
+                    label = turns.label(module, old, chosen, [s.name for s in seats])
                 else:
                     assert chosen is not None
                     label = chosen
                 try:
-                    state, moves = turns.advance(module, old, index, chosen, automatic, seed)
+                    state, moves = turns.advance(module, old, index, chosen, automatic, seed, listed)
                 except IllegalAction as error:
                     raise TableError(str(error)) from None
                 composed = self.ctx.compose_change(game, module, seats, old, state, [])
