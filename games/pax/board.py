@@ -44,6 +44,15 @@ def ships_at(state: State, place: str) -> list[int]:
     return [s for s, p in enumerate(state["seats"]) for ship in p["ships"] if ship["at"] == place]
 
 
+def ships_by_place(state: State) -> dict[str, list[int]]:
+    """``ships_at`` of every place at once (a view asks it of every post and region)."""
+    found: dict[str, list[int]] = {}
+    for s, p in enumerate(state["seats"]):
+        for ship in p["ships"]:
+            found.setdefault(ship["at"], []).append(s)
+    return found
+
+
 def ships_in_region(state: State, region: str) -> list[int]:
     """Seats of every Longship in a REGION, its posts included."""
     return [

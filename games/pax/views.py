@@ -45,7 +45,7 @@ def tile_view(tile: str) -> dict[str, Any]:
     }
 
 
-def _post_view(state: State, post: str) -> dict[str, Any]:
+def _post_view(state: State, post: str, ships: dict[str, list[int]]) -> dict[str, Any]:
     data = POSTS[post]
     spot = state["posts"][post]
     follower = spot["follower"]
@@ -63,20 +63,23 @@ def _post_view(state: State, post: str) -> dict[str, Any]:
         "ability": _POST_TEXTS.get(post),
         "venture": None if spot["venture"] is None else tile_view(spot["venture"]),
         "follower": None if follower is None else {"seat": follower[0], "type": follower[1]},
-        "longships": board.ships_at(state, post),
+        "longships": ships.get(post, []),
         "guard": next(iter(board.guards_at(state, post)), None),
     }
 
 
-def _region_view(state: State, region: str) -> dict[str, Any]:
+_POSTS_OF = {region: [p for p, d in POSTS.items() if d["region"] == region] for region in REGIONS}
+
+
+def _region_view(state: State, region: str, ships: dict[str, list[int]]) -> dict[str, Any]:
     data = REGIONS[region]
     return {
         "id": region,
         "name": data["name"],
         "wind": data["wind"],
         "kind": data["kind"],
-        "posts": [p for p, d in POSTS.items() if d["region"] == region],
-        "longships": board.ships_at(state, region),
+        "posts": list(_POSTS_OF[region]),
+        "longships": ships.get(region, []),
         "duchy": [s for s, p in enumerate(state["seats"]) if region in p["homes"]],
     }
 
@@ -210,6 +213,7 @@ def private(state: State, seat: int | None) -> dict[str, Any] | None:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
+    ships = board.ships_by_place(state)
     return {
         "game": "pax",
         "seat": seat,
@@ -222,8 +226,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "first": state["first"],
         "current": state["current"],
         "winds": [{"id": w["id"], "name": w["name"], "colour": w["colour"]} for w in WINDS.values()],
-        "regions": [_region_view(state, r) for r in REGIONS],
-        "posts": [_post_view(state, p) for p in POSTS],
+        "regions": [_region_view(state, r, ships) for r in REGIONS],
+        "posts": [_post_view(state, p, ships) for p in POSTS],
         "homes": [
             {
                 "id": h,
