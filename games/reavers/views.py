@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.core import State
@@ -51,6 +52,13 @@ _PROMPTS = {
 
 
 def card_view(card_id: str) -> dict[str, Any]:
+    """A card as views show it (a copy: the caller may change it)."""
+    return dict(_card(card_id))
+
+
+@cache
+def _card(card_id: str) -> dict[str, Any]:
+    """A card's face, worked out once: it depends on the card alone (26 cards a view)."""
     data = CARDS[card_id]
     out = {k: v for k, v in data.items() if k != "designed"}
     if card_id in REAVERS:
