@@ -11,7 +11,8 @@ Prints, for every game in ``games.names()``:
 ``--scale`` runs the scale mode instead (``scripts/scale.py``): 1,000 two-player games in
 one process, 32 moves in flight, with and without pictures; ``--postgres`` adds the same
 runs on PostgreSQL (a throwaway server unless ``SKALD_TEST_PG`` names one). Knarr's games
-by default; ``--game volga saga`` or ``--game all`` runs those games, one after another.
+by default; ``--game volga saga`` or ``--game all`` runs those games, one after another, and
+``--game mixed`` runs all five in one bot (200 games of each), as a host runs them.
 Nothing here is asserted; the figures go into the notes.
 """
 
@@ -156,7 +157,7 @@ def main() -> None:
         "--game",
         nargs="+",
         default=["knarr"],
-        help="scale mode: the games to run, one after another, or 'all'",
+        help="scale mode: the games to run, one after another; 'all' for each game; 'mixed' for all in one bot",
     )
     parser.add_argument("--postgres", action="store_true", help="scale mode: the same runs on PostgreSQL too")
     parser.add_argument(
@@ -164,12 +165,14 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.scale:
-        from scale import report
+        from scale import MIXED, report
 
         chosen = games.names() if "all" in args.game else args.game
-        unknown = [g for g in chosen if g not in games.names()]
+        unknown = [g for g in chosen if g not in [*games.names(), MIXED]]
         if unknown:
-            parser.error(f"no game called {unknown[0]!r}: pick from {', '.join(games.names())} or all")
+            parser.error(
+                f"no game called {unknown[0]!r}: pick from {', '.join(games.names())}, {MIXED} or all"
+            )
         for game_id in chosen:
             report(
                 game_id,

@@ -1,6 +1,7 @@
 """The scale mode of ``scripts/benchmark.py``: many games in one bot process.
 
-1,000 two-player games in one process, 32 moves in flight. Each move is made as players
+1,000 two-player games in one process (of one game, or ``mixed``: the five games in
+turn, as a host serves them), 32 moves in flight. Each move is made as players
 make it through the controller: the player whose turn it is opens their panel (the
 board's "Your turn" button), presses one of its moves, which the table applies and stores
 and answers with their next panel (pressed next if they still act), then the board is
@@ -34,7 +35,6 @@ import sqlite3
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import games
 from bot import fastjson, memory, messages, pictures
@@ -99,11 +99,20 @@ async def watch(stop: asyncio.Event, lags: list[float], peaks: dict[int, float])
                 peaks[pid] = max(peaks.get(pid, 0.0), rss_mb(pid))
 
 
+MIXED = "mixed"  # every game in one bot, in turn: a host's real load, and its memory
+
+
+def kinds(game_id: str) -> list[str]:
+    """The games a run plays: one, or (``mixed``) all of them in turn."""
+    return games.names() if game_id == MIXED else [game_id]
+
+
 async def open_games(table: Table, game_id: str, count: int) -> list[str]:
     channels = []
+    ids = kinds(game_id)
     for i in range(count):
         channel = f"c{i}"
-        await table.new_game(channel, f"{i}0", f"Astrid{i}", game_id)
+        await table.new_game(channel, f"{i}0", f"Astrid{i}", ids[i % len(ids)])
         await table.join(channel, f"{i}1", f"Bjorn{i}")
         await table.start(channel, f"{i}0", "joined")
         channels.append(channel)
@@ -128,7 +137,6 @@ async def sent(storage: Storage) -> None:
 
 async def one_move(
     table: Table,
-    module: Any,
     channel: str,
     rng: random.Random,
     pictured: bool,
@@ -148,7 +156,7 @@ async def one_move(
         game = await storage.active_game(channel)
         if game is None or game.state is None:
             return None
-        seat = module.to_act(game.state)[0]
+        seat = games.get(game.game).to_act(game.state)[0]
         user = (await storage.seats(game.id))[seat].user_id
         panel = await table.panel(channel, user, game.id)
     else:
@@ -183,7 +191,6 @@ async def run(
     is still in flight (an open loop: latency at that load) instead of ``in_flight`` at a
     time (a closed loop: the most the machine does, whose latency is ``in_flight`` over
     the throughput)."""
-    module = games.get(game_id)
     with tempfile.TemporaryDirectory() as folder:
         target = await fresh_database(postgres) if postgres else str(Path(folder) / "scale.db")
         storage = await Storage.open(target)
@@ -203,7 +210,7 @@ async def run(
 
         async def move(channel: str, mine: random.Random, since: float | None = None) -> None:
             try:
-                took = await one_move(table, module, channel, mine, pictured, since, panels)
+                took = await one_move(table, channel, mine, pictured, since, panels)
             finally:
                 busy.discard(channel)
             if took is not None:
@@ -279,7 +286,7 @@ def vacuumed_size(path: str) -> int:
 async def finished_game_bytes(game_id: str, count: int) -> float:
     """Database bytes per finished game: ``count`` games played to the end, every row
     marked sent as delivery would, VACUUMed; less an empty database's size."""
-    module = games.get(game_id)
+    ids = kinds(game_id)
     with tempfile.TemporaryDirectory() as folder:
         empty = str(Path(folder) / "empty.db")
         await (await Storage.open(empty)).close()
@@ -289,12 +296,12 @@ async def finished_game_bytes(game_id: str, count: int) -> float:
         rng = random.Random(9)
         for i in range(count):
             channel = f"f{i}"
-            await table.new_game(channel, "a", "Astrid", game_id)
+            await table.new_game(channel, "a", "Astrid", ids[i % len(ids)])
             await table.join(channel, "b", "Bjorn")
             await table.start(channel, "a", "joined")
             while (game := await storage.active_game(channel)) is not None:
                 assert game.state is not None
-                seat = module.to_act(game.state)[0]
+                seat = games.get(game.game).to_act(game.state)[0]
                 user = "a" if seat == 0 else "b"
                 await table.act(channel, user, rng.choice([a for a, _ in await table.legal(channel, user)]))
                 await sent(storage)
@@ -305,9 +312,10 @@ async def finished_game_bytes(game_id: str, count: int) -> float:
 async def pool_rate(game_id: str, pictures_count: int) -> tuple[float, float]:
     """Boards per second of the drawing pool alone (every worker busy), and the same drawn
     in this process one at a time: the ceiling pictures put on moves per second."""
-    module = games.get(game_id)
     payloads = []
+    ids = kinds(game_id)
     for seed in range(8):
+        module = games.get(ids[seed % len(ids)])
         state = module.setup(seed, 2, None)
         rng = random.Random(seed)
         for _ in range(40):
@@ -365,7 +373,8 @@ def report(
     postgres: bool = False,
     rates: tuple[float, ...] = (),
 ) -> None:
-    print(f"scale: {games_count} two-player {game_id} games, {in_flight} moves in flight, {moves} moves")
+    what = "of every game in turn" if game_id == MIXED else game_id
+    print(f"scale: {games_count} two-player games ({what}), {in_flight} moves in flight, {moves} moves")
     print(
         f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; cores: {pictures.workers()}"
     )

@@ -7,6 +7,10 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
+import games
+from bot.storage import Storage
+from bot.table import Table
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -36,3 +40,16 @@ async def test_an_open_loop_far_behind_its_timetable_loses_no_move() -> None:
     scale = _scale()
     figures = await scale.run("knarr", 3, 3, 30, False, rate=1e6)
     assert figures["moves"] == 30
+
+
+async def test_a_mixed_run_opens_every_game_in_turn_and_plays_them(tmp_path: Path) -> None:
+    scale = _scale()
+    storage = await Storage.open(str(tmp_path / "mixed.db"))
+    try:
+        channels = await scale.open_games(Table(storage, seeds=lambda: 3), scale.MIXED, 10)
+        kinds = [(await storage.active_game(c)).game for c in channels]  # type: ignore[union-attr]
+    finally:
+        await storage.close()
+    assert kinds == games.names() * 2
+    figures = await scale.run(scale.MIXED, 10, 4, 60, False)
+    assert figures["moves"] >= 60
