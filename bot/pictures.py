@@ -14,12 +14,15 @@ import asyncio
 import collections
 import contextlib
 import logging
-import multiprocessing
 import os
 import pickle
+import signal
 import struct
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 try:
@@ -103,9 +106,15 @@ class WorkerGone(Exception):
 _HEADER = struct.Struct("!i")  # multiprocessing.Connection's framing: a length, then the bytes
 
 
+def serve(job_fd: int, answer_fd: int) -> None:
+    """A drawing process (``_Worker`` starts it): jobs in, answers out, one at a time,
+    until the bot is gone (its end of the job pipe closes: EOF). Ctrl-C in the bot's
+    terminal reaches this process too: the bot decides when it ends, not the keyboard."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _serve(Connection(job_fd, writable=False), Connection(answer_fd, readable=False))
+
+
 def _serve(jobs: Connection, answers: Connection) -> None:
-    """A drawing process: jobs in, answers out, one at a time, until the bot is gone
-    (its end of the pipe closes: EOF)."""
     _warm()
     while True:
         try:
@@ -133,21 +142,44 @@ def _ping(job: Any) -> None:
 _JOBS: dict[str, Any] = {"draw": draw, "replay": replay, "ping": _ping}
 
 
+# A drawing process is a fresh interpreter started with its two pipe ends, not a
+# multiprocessing child: multiprocessing's spawn starts a resource-tracker process as well
+# (13 MB held for nothing: the pool shares no semaphores) and imports the bot's main
+# module again in every child.
+_CHILD = "import sys; from bot.pictures import serve; serve(int(sys.argv[1]), int(sys.argv[2]))"
+
+
+def _child_env() -> dict[str, str]:
+    """The bot's environment, with the folder that holds ``bot`` first on the path."""
+    env = dict(os.environ)
+    root = str(Path(__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
+    return env
+
+
 class _Worker:
     """One drawing process and the two pipes to it. Up to ``DEPTH`` jobs wait at a worker
     so it starts the next as soon as it has answered one; answers come back in order."""
 
-    def __init__(self, context: Any) -> None:
-        job_reader, self.jobs = context.Pipe(duplex=False)
-        self.answers, answer_writer = context.Pipe(duplex=False)
-        self.process = context.Process(
-            target=_serve, args=(job_reader, answer_writer), daemon=True, name="skald-drawing"
-        )
+    def __init__(self) -> None:
+        job_reader, job_writer = os.pipe()
+        answer_reader, answer_writer = os.pipe()
         try:
-            self.process.start()
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", _CHILD, str(job_reader), str(answer_writer)],
+                pass_fds=(job_reader, answer_writer),
+                stdin=subprocess.DEVNULL,
+                env=_child_env(),
+            )
+        except BaseException:
+            for fd in (job_writer, answer_reader):
+                os.close(fd)
+            raise
         finally:
-            job_reader.close()  # the worker's ends: only it holds them now, so an EOF is real
-            answer_writer.close()
+            os.close(job_reader)  # the worker's ends: only it holds them now, so an EOF is real
+            os.close(answer_writer)
+        self.jobs = Connection(job_writer, readable=False)
+        self.answers = Connection(answer_reader, writable=False)
         os.set_blocking(self.jobs.fileno(), False)
         os.set_blocking(self.answers.fileno(), False)
         for end in (self.jobs, self.answers):
@@ -286,11 +318,10 @@ class Processes:
     """
 
     def __init__(self, count: int) -> None:
-        self.context = multiprocessing.get_context("spawn")  # the bot's threads must not be copied
         self.all: list[_Worker] = []
         try:
             for _ in range(count):
-                self.all.append(_Worker(self.context))
+                self.all.append(_Worker())
         except BaseException:
             self.shutdown()
             raise
@@ -300,7 +331,7 @@ class Processes:
         self._replacing: set[asyncio.Task[None]] = set()
 
     def pids(self) -> list[int]:
-        return [w.process.pid for w in self.all if w.process.pid is not None]
+        return [w.process.pid for w in self.all]
 
     @staticmethod
     def _has_room(worker: _Worker) -> bool:
@@ -332,7 +363,7 @@ class Processes:
     def _reap(self) -> None:
         """Start a new process in place of any idle one that has ended (killed, say)."""
         for worker in list(self.all):
-            if not worker.pending and not worker.process.is_alive():
+            if not worker.pending and worker.process.poll() is not None:
                 worker.gone = True
                 self._after(worker)
 
@@ -370,7 +401,7 @@ class Processes:
         """Start a process in place of one that ended. In a thread: starting a process
         takes several milliseconds, which the event loop would spend stalled."""
         try:
-            worker = await asyncio.to_thread(_Worker, self.context)
+            worker = await asyncio.to_thread(_Worker)
         except OSError as error:
             log.warning("a drawing process could not be started again (%s)", error)
         else:
@@ -387,10 +418,11 @@ class Processes:
         for worker in self.all:
             worker.close()  # EOF: each process ends after its job
         for worker in self.all:
-            worker.process.join(timeout=5)
-            if worker.process.is_alive():
+            try:
+                worker.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
                 worker.process.kill()
-                worker.process.join(timeout=5)
+                worker.process.wait(timeout=5)
         self.all.clear()
 
 

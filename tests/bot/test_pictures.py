@@ -68,6 +68,43 @@ async def test_a_board_is_drawn_in_another_process_as_a_palette_png(fresh_pool: 
         assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + pictures.DRAWING_NICENESS)
 
 
+def python_children() -> set[int]:
+    """The Python processes this one started that are still running (a test server of
+    PostgreSQL that other tests started is not one)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and alive(int(entry.name)):
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                command = (entry / "cmdline").read_bytes().split(b"\0")[0].decode()
+            except OSError:
+                continue
+            if parent == os.getpid() and command == sys.executable:
+                found.add(int(entry.name))
+    return found
+
+
+async def test_the_drawing_processes_are_the_only_processes_started(fresh_pool: None) -> None:
+    """No helper process beside them (multiprocessing's resource tracker held 13 MB)."""
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    assert python_children() == set(pool.pids()) and len(pool.pids()) == pictures.workers()
+
+
+async def test_ctrl_c_in_the_bots_terminal_leaves_the_drawing_processes_drawing(fresh_pool: None) -> None:
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    before = set(pool.pids())
+    for pid in before:
+        os.kill(pid, signal.SIGINT)
+    await asyncio.sleep(0.5)
+    png = await pictures.draw_async(board_payload())
+    assert png is not None and Image.open(io.BytesIO(png)).mode == "P"
+    assert set(pool.pids()) == before and all(alive(pid) for pid in before)
+
+
 async def test_many_pictures_at_once_each_get_their_own_board(fresh_pool: None) -> None:
     """More jobs than the processes take at once: each waits its turn and gets its own
     answer (answers come back in order on each pipe)."""
@@ -142,9 +179,9 @@ async def test_a_process_is_started_again_off_the_event_loop(
     started_on: list[str] = []
     worker = pictures._Worker
 
-    def counted(context: Any) -> pictures._Worker:
+    def counted() -> pictures._Worker:
         started_on.append(threading.current_thread().name)
-        return worker(context)
+        return worker()
 
     monkeypatch.setattr(pictures, "_Worker", counted)
     before = await kill_all(pool)
@@ -164,7 +201,7 @@ async def test_when_no_process_can_start_again_every_picture_still_comes(
     pool = pictures.pool()
     assert isinstance(pool, pictures.Processes)
 
-    def refused(context: Any) -> pictures._Worker:
+    def refused() -> pictures._Worker:
         raise OSError("no more processes")
 
     monkeypatch.setattr(pictures, "_Worker", refused)
