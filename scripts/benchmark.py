@@ -31,12 +31,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-if __name__ == "__main__":  # only here: the drawing processes load this file again (spawn)
-    import games
-    import render
-    from bot import messages
-    from bot.storage import Storage
-    from bot.table import Table
+import games
+import render
+from bot import messages
+from bot.storage import Storage
+from bot.table import Table
 
 CHANNEL = "1"
 
