@@ -13,16 +13,19 @@ from render.common import (
     INK,
     MARGIN,
     MUTED,
+    RGB,
     WIDTH,
     draw_text,
     paste_sprite,
     text_width,
 )
-from render.common.canvas import canvas
 from render.volga.goods import coin_icon, contract_back, good_badge
 from render.volga.market import _chip
 from render.volga.pieces import ship_sprite
+from render.volga.shapes import big_rounded
 from render.volga.style import GOODS, View, _city_names, _name, _seat_color, _ship_large
+
+OFFER_FILL: RGB = (56, 46, 28)
 
 
 def _bundle_items(bundle: Mapping[str, Any], cities: Mapping[str, str]) -> list[tuple[str, str, int]]:
@@ -55,7 +58,7 @@ def _draw_bundle(im: Image.Image, x: int, mid: float, items: list[tuple[str, str
             paste_sprite(im, good_badge(what, 34), (x - 1, mid - 17))
             x = draw_text(im, (x + 34, mid), f"x{count}", 22, INK, anchor="lm", bold=True)[2] + 14
         elif kind == "pass":
-            x = _chip(im, x, round(mid - 14), what, (214, 198, 160), DARK) + 10
+            x = _chip(im, x, round(mid - 14), what, (214, 198, 160), DARK, OFFER_FILL) + 10
         else:
             back = contract_back(32)
             paste_sprite(im, back, (x, mid - 16))
@@ -121,10 +124,7 @@ def _draw_offer(im: Image.Image, view: View, names: Sequence[str], top: int) -> 
     offer = view.get("offer") or {}
     lines = _offer_lines(view, names)
     h = _offer_height(view, names)
-    d = canvas(im)
-    d.rounded_rectangle(
-        (MARGIN, top, im.width - MARGIN, top + h), 12, fill=(56, 46, 28), outline=GOLD, width=2
-    )
+    big_rounded(im, (MARGIN, top, im.width - MARGIN, top + h), 12, OFFER_FILL, GOLD, 2)
     giver = int(offer.get("from", 0) or 0)
     mid = top + OFFER_H / 2
     for line in lines:

@@ -14,6 +14,7 @@ from render.common import (
     MUTED,
     PANEL,
     PANEL_EDGE,
+    RGB,
     Box,
     draw_text,
     panel,
@@ -27,6 +28,8 @@ from render.common.canvas import canvas
 from render.volga.goods import coin_icon, contract_back, good_badge
 from render.volga.market import _chip, _chip_rows
 from render.volga.pieces import ship_sprite
+from render.volga.shapes import big_rounded
+from render.volga.stamps import plain_text, stamp
 from render.volga.style import ACT, ACT_FILL, GOODS, SHIP_COLORS, View, _city_names, _color, _seat_color
 
 PANEL_HEAD = 66
@@ -77,9 +80,9 @@ def _draw_panel(
     color = _color(_seat_color(view, index))
     large = seat.get("ship") == "large"
     edge_color = GOLD if winner else ACT if active else PANEL_EDGE
-    d.rounded_rectangle(box, 14, fill=PANEL, outline=edge_color, width=4 if active or winner else 2)
+    big_rounded(im, box, 14, PANEL, edge_color, 4 if active or winner else 2)
     head_fill = ACT_FILL if active else shade(PANEL, 1.12)
-    d.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, y0 + PANEL_HEAD), 11, fill=head_fill)
+    big_rounded(im, (x0 + 4, y0 + 4, x1 - 4, y0 + PANEL_HEAD), 11, head_fill)
     d.rectangle((x0 + 4, y0 + 8, x0 + 14, y0 + PANEL_HEAD - 4), fill=color, outline=(16, 16, 20), width=1)
     ship = ship_sprite(_seat_color(view, index), large, 56 if large else 46)
     mid = y0 + (PANEL_HEAD + 4) / 2
@@ -95,66 +98,65 @@ def _draw_panel(
         im, (nx, mid), name, 30, INK, anchor="lm", bold=True, max_width=right - nx - tag_w - 8, min_size=18
     )
     if tag:
-        tx = nbox[2] + 10
         fill = GOLD if winner else ACT if active and not place else (90, 104, 128)
-        d.rounded_rectangle((tx, mid - 15, tx + tag_w - 6, mid + 15), 15, fill=fill)
-        if active and not winner and not place:
-            triangle_right(d, tx + 10, mid, 14, DARK)
-            draw_text(im, (tx + 28, mid), tag, 20, DARK, anchor="lm", bold=True)
-        else:
-            draw_text(
-                im,
-                (tx + (tag_w - 6) / 2, mid),
-                tag,
-                20,
-                DARK if fill != (90, 104, 128) else INK,
-                anchor="mm",
-                bold=True,
-            )
+        arrow = active and not winner and not place
+        stamp(im, nbox[2] + 10, int(mid), head_fill, (2, 18, tag_w + 4, 18), _tag, tag, tag_w, fill, arrow)
     paste_sprite(im, note, (x1 - 14 - money_w, mid - note.height / 2))
     draw_text(im, (x1 - 14, mid), rubles, SCORE, GOLD, anchor="rm", bold=True)
-    # goods, cargo and hidden contracts
+    # goods, cargo and hidden contracts, then the passes: on the panel's plain fill
     gy = y0 + PANEL_HEAD + 6
-    gmid = gy + GOODS_ROW / 2
+    gmid = gy + GOODS_ROW // 2
     goods = seat.get("goods") or {}
     x = x0 + 14
     carried = 0
     for good in GOODS:
         count = int(goods.get(good, 0) or 0)
         carried += count
-        paste_sprite(im, good_badge(good, 36, faded=not count), (x, gmid - 18))
-        x = (
-            draw_text(im, (x + 40, gmid), str(count), 24, INK if count else MUTED, anchor="lm", bold=True)[2]
-            + 14
-        )
+        x = stamp(im, x, gmid, PANEL, (2, 24, 130, 24), _good, good, count) + 14
     capacity = seat.get("capacity")
     cargo = f"cargo {carried}/{capacity}" if capacity else "no cargo limit"
-    draw_text(im, (x, gmid), cargo, 18, MUTED, anchor="lm", max_width=max(40, x1 - 90 - x), min_size=14)
+    room = max(40, x1 - 90 - x)
+    plain_text(im, (x, gmid), PANEL, (2, 20, room + 8, 20), cargo, 18, MUTED, anchor="lm", room=room)
     hidden = int(seat.get("hidden_contracts", 0) or 0)
-    back = contract_back(34)
-    hx = x1 - 14 - back.width - 4 - text_width(str(hidden), 24, bold=True)
-    paste_sprite(im, back, (hx, gmid - back.height / 2))
-    draw_text(im, (x1 - 14, gmid), str(hidden), 24, INK if hidden else MUTED, anchor="rm", bold=True)
-    # passes
+    stamp(im, x1 - 14, gmid, PANEL, (100, 22, 2, 22), _hidden, hidden)
     py = gy + GOODS_ROW + 6
     d.line((x0 + 14, py - 3, x1 - 14, py - 3), fill=PANEL_EDGE, width=1)
-    draw_text(im, (x0 + 14, py + 14), "passes", 16, MUTED, anchor="lm", bold=True)
+    plain_text(im, (x0 + 14, py + 14), PANEL, (2, 16, 80, 16), "passes", 16, MUTED, anchor="lm", bold=True)
     passes = _pass_names(view, seat)
     if not passes:
-        draw_text(im, (x0 + 84, py + 14), "none", 18, MUTED, anchor="lm")
+        plain_text(im, (x0 + 84, py + 14), PANEL, (2, 16, 60, 16), "none", 18, MUTED, anchor="lm")
         return
+    fill = shade(color, 0.9) if color != SHIP_COLORS["white"] else (214, 214, 206)
     for row in _chip_rows(passes, x1 - x0 - 28 - 70):
         cx = x0 + 84
         for text in row:
-            cx = (
-                _chip(
-                    im,
-                    cx,
-                    py,
-                    text,
-                    shade(color, 0.9) if color != SHIP_COLORS["white"] else (214, 214, 206),
-                    text_on(color),
-                )
-                + 6
-            )
+            cx = _chip(im, cx, py, text, fill, text_on(color), PANEL) + 6
         py += 34
+
+
+# the pieces painted once (``render.volga.stamps``), each with its origin at (x, y)
+
+
+def _good(im: Image.Image, x: int, y: int, good: str, count: int) -> int:
+    """A good's badge and how many the player has; the count's right edge."""
+    paste_sprite(im, good_badge(good, 36, faded=not count), (x, y - 18))
+    return draw_text(im, (x + 40, y), str(count), 24, INK if count else MUTED, anchor="lm", bold=True)[2]
+
+
+def _hidden(im: Image.Image, x: int, y: int, hidden: int) -> int:
+    """A face-down contract and how many the player holds, ending at ``x``."""
+    back = contract_back(34)
+    hx = x - back.width - 4 - text_width(str(hidden), 24, bold=True)
+    paste_sprite(im, back, (hx, y - back.height / 2))
+    return draw_text(im, (x, y), str(hidden), 24, INK if hidden else MUTED, anchor="rm", bold=True)[2]
+
+
+def _tag(im: Image.Image, x: int, y: int, tag: str, tag_w: int, fill: RGB, arrow: bool) -> int:
+    """The tag after a player's name: "to act" behind an arrow, else a place or WINNER."""
+    d = canvas(im)
+    d.rounded_rectangle((x, y - 15, x + tag_w - 6, y + 15), 15, fill=fill)
+    if arrow:
+        triangle_right(d, x + 10, y, 14, DARK)
+        return draw_text(im, (x + 28, y), tag, 20, DARK, anchor="lm", bold=True)[2]
+    ink = DARK if fill != (90, 104, 128) else INK
+    return draw_text(im, (x + (tag_w - 6) / 2, y), tag, 20, ink, anchor="mm", bold=True)[2]

@@ -229,3 +229,159 @@ def test_real_views(players: int, seed: int, options: dict[str, str]) -> None:
             if seen["prompt"] == public["prompt"]:  # the prompt may speak to this seat
                 assert board_png(seen, names=names) == board
             check_hand(seen, names, seat)
+
+
+# --- drawing shortcuts: the same pixels -------------------------------------------------------
+
+
+def test_big_rounded_is_pillows_rounded_rectangle() -> None:
+    """The big panels are filled by paste and their corners pasted: Pillow's pixels, over
+    whatever lies under them, at every size (small ones are left to Pillow) and place."""
+    from PIL import ImageDraw
+
+    from render.volga.shapes import big_rounded
+
+    rng = random.Random(3)
+    for _ in range(120):
+        noise = Image.frombytes("RGB", (220, 180), rng.randbytes(220 * 180 * 3))
+        radius = rng.choice([11, 12, 14])
+        width = rng.choice([0, 2, 4])
+        fill = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        outline = rng.choice([None, fill, (244, 196, 60)])
+        x0, y0 = rng.randrange(-4, 80), rng.randrange(-4, 60)
+        box = (x0, y0, x0 + rng.randrange(0, 150), y0 + rng.randrange(0, 130))
+        pillow, ours = noise.copy(), noise.copy()
+        ImageDraw.Draw(pillow).rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
+        big_rounded(ours, box, radius, fill, outline, width)
+        assert ours.tobytes() == pillow.tobytes(), (box, radius, fill, outline, width)
+
+
+def test_the_key_pasted_is_the_key_painted_in_place() -> None:
+    from render.common import BG
+    from render.volga import market
+
+    for y in (500, 501):  # a text centred on a half pixel lands by the parity of its place
+        painted = Image.new("RGB", (1280, 700), BG)
+        market._paint_key(painted, (844, y, 1264, y + market.KEY_H))
+        for _ in range(2):  # painted on its tile once, then pasted
+            pasted = Image.new("RGB", (1280, 700), BG)
+            assert market._draw_key(pasted, 844, y, 420) == y + market.KEY_H
+            assert pasted.tobytes() == painted.tobytes()
+
+
+def test_the_tile_cache_keeps_to_its_pixels() -> None:
+    from render.volga import map as volga_map
+
+    tiles = volga_map._tiles
+    for size in range(24, 137):
+        for rivers in [(), ("N", "S"), ("E", "S"), ("N", "E", "W")]:
+            volga_map.tile_image(size, rivers)
+            assert tiles.held <= tiles.limit
+    assert tiles.held == sum(t.width * t.height for t in tiles.items.values())
+
+
+@pytest.mark.parametrize("text", ["Kiev", "Chernigov", "Novgorod", "Sigríður", "Святослав", "Itil x2"])
+def test_a_chip_pasted_is_the_chip_drawn_in_place(text: str) -> None:
+    from render.common import BG, DARK, draw_text, text_width
+    from render.common.canvas import canvas
+    from render.volga import market
+
+    w = text_width(text, 18, bold=True) + 16
+    for x, y in [(40, 30), (41, 30), (40, 31), (41, 31)]:
+        drawn = Image.new("RGB", (300, 80), BG)
+        canvas(drawn).rounded_rectangle((x, y, x + w, y + 28), 14, fill=(214, 198, 160))
+        draw_text(drawn, (x + w / 2, y + 14), text, 18, DARK, anchor="mm", bold=True)
+        pasted = Image.new("RGB", (300, 80), BG)
+        assert market._chip(pasted, x, y, text, (214, 198, 160), DARK, BG) == x + w
+        assert pasted.tobytes() == drawn.tobytes(), (text, x, y)
+
+
+def test_the_table_is_the_tiles_pasted_and_their_ids_drawn() -> None:
+    """Ids pasted from copies (on plain land) or drawn (where a river passes under them):
+    the pixels of pasting every tile and drawing every id, at every size and parity."""
+    from render.common import BG, PANEL_EDGE, draw_text
+    from render.common.canvas import canvas
+    from render.volga import map as volga_map
+
+    rng = random.Random(5)
+    shapes = [(), ("N", "S"), ("E", "W"), ("E", "S"), ("N", "E", "W"), ("N", "E", "S", "W")]
+    for tile in [24, 31, 46, 63, 85, 99, 100, 136]:
+        size = 16 if tile >= 100 else 14
+        step = tile + volga_map.TILE_GAP
+        tiles = [
+            {"x": x, "y": y, "rivers": list(rng.choice(shapes)), "id": f"T{rng.randrange(1, 25):02d}"}
+            for x in range(4)
+            for y in range(3)
+        ]
+        for ox, oy in [(20, 30), (21, 30), (20, 31), (21, 31)]:
+            box = (
+                ox,
+                oy,
+                ox + 2 * volga_map.MAP_PAD + 4 * step - 4,
+                oy + 2 * volga_map.MAP_PAD + 3 * step - 4,
+            )
+            ours = Image.new("RGB", (box[2] + 20, box[3] + 20), BG)
+            volga_map._draw_table(ours, tiles, tile, 0, 0, box)
+            drawn = Image.new("RGB", ours.size, BG)
+            canvas(drawn).rounded_rectangle(box, 14, fill=volga_map.TABLE, outline=PANEL_EDGE, width=2)
+            for x, y, rivers, tile_id in volga_map._in_order(tiles):
+                tx, ty = ox + volga_map.MAP_PAD + x * step, oy + volga_map.MAP_PAD + y * step
+                drawn.paste(volga_map.tile_image(tile, rivers), (tx, ty))
+                draw_text(drawn, (tx + tile - 5, ty + 3), tile_id, size, (44, 58, 30), anchor="rt")
+            assert ours.tobytes() == drawn.tobytes(), (tile, ox, oy)
+    answers = volga_map._id_on_plain.cache_info()
+    assert answers.currsize > 0
+
+
+def test_a_stamp_pasted_is_the_piece_painted_in_place() -> None:
+    """At every parity of its place (a centred text lands by it), and painted in place when
+    it reaches past what it was said to."""
+    from render.common import INK, PANEL, draw_text
+    from render.volga import panels
+    from render.volga.stamps import _stamps, plain_text, stamp
+
+    def centred(im: Image.Image, x: int, y: int, text: str) -> int:
+        return draw_text(im, (x, y), text, 21, INK, anchor="mm", bold=True)[2]
+
+    pieces = [
+        ((2, 24, 130, 24), panels._good, ("fish", 3)),
+        ((2, 24, 130, 24), panels._good, ("amber", 0)),
+        ((100, 22, 2, 22), panels._hidden, (12,)),
+        ((2, 18, 120, 18), panels._tag, ("to act", 100, (92, 216, 236), True)),
+        ((61, 17, 61, 17), centred, ("Smolensk",)),  # odd reaches
+        ((2, 2, 10, 10), centred, ("Chernigov",)),  # too short a reach: painted in place
+    ]
+    for reach, paint, args in pieces:
+        for x, y in [(200, 100), (201, 100), (200, 101), (201, 101)]:
+            painted = Image.new("RGB", (400, 200), PANEL)
+            right = paint(painted, x, y, *args)
+            for _ in range(2):
+                pasted = Image.new("RGB", (400, 200), PANEL)
+                assert stamp(pasted, x, y, PANEL, reach, paint, *args) == right
+                assert pasted.tobytes() == painted.tobytes(), (paint.__name__, args, x, y)
+    label = Image.new("RGB", (400, 200), PANEL)
+    assert plain_text(label, (20, 30), PANEL, (2, 2, 200, 28), "passes", 16, INK) > 20
+    assert _stamps.held <= _stamps.limit
+
+
+def _forget_kept_copies() -> None:
+    from render.volga import board, market, stamps
+    from render.volga import map as volga_map
+
+    for cache in (stamps._stamps, market._chips, volga_map._id_on_plain, volga_map._tiles, board._log_lines):
+        cache.cache_clear()
+
+
+def test_boards_drawn_while_recording_leave_nothing_wrong_behind() -> None:
+    """While the layout test records, pieces are painted in place: what is kept then must
+    be what would be kept otherwise (a tile's id on a river is not plain land)."""
+    from render.common import recording
+
+    views = [v for _, v in sorted(vv.all_views().items())]
+    _forget_kept_copies()
+    plain = [board_png(v, names=vv.NAMES) for v in views]
+    _forget_kept_copies()
+    with recording():
+        for v in views:
+            board_png(v, names=vv.NAMES)
+    assert [board_png(v, names=vv.NAMES) for v in views] == plain
