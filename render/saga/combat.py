@@ -17,13 +17,12 @@ from render.common import (
     draw_text,
     panel,
     paste_sprite,
-    wrap_text,
 )
 from render.common.canvas import canvas
 from render.saga.map import _area_map, _units
 from render.saga.panels import SIDE_W
 from render.saga.pieces import leader_token, shield, sword_axe_icon
-from render.saga.style import ACTION_NAMES, SIDE_NAMES, SIDES, View, _area_name, _side_label
+from render.saga.style import ACTION_NAMES, SIDE_NAMES, SIDES, View, _area_name, _side_label, wrapped
 
 
 def _status_lines(view: View, names: Sequence[str]) -> list[tuple[str, RGB]]:
@@ -87,7 +86,7 @@ def _combat_leaders(view: View) -> list[tuple[str, str, str]]:
 
 
 def _leader_lines(name: str, text: str, width: int) -> list[str]:
-    return wrap_text(f"{name}: {text}" if text else name, 16, width, max_lines=2)
+    return wrapped(f"{name}: {text}" if text else name, 16, width, max_lines=2)
 
 
 def _strength_so_far(view: View, side: str) -> int:

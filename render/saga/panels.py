@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
     DARK,
@@ -16,6 +17,7 @@ from render.common import (
     MUTED,
     PANEL,
     PANEL_EDGE,
+    RGB,
     WIDTH,
     Box,
     draw_text,
@@ -28,6 +30,7 @@ from render.common.canvas import canvas
 from render.saga.geography import MAP_W
 from render.saga.map import _area_map, _draw_units, _units
 from render.saga.pieces import coin_icon, initiative_icon, round_marker, shield, stronghold_icon
+from render.saga.stamps import rounded_box, stamp, stamped_text
 from render.saga.style import (
     SIDE_COLORS,
     SIDE_DARK,
@@ -66,47 +69,62 @@ def _draw_side_panel(im: Image.Image, view: View, names: Sequence[str], side: st
         _draw_side(im, view, names, side, box)
 
 
+def _paint_band(im: Image.Image, side: str, box: Box) -> None:
+    """The band atop a side's panel, its shield and the side's name."""
+    x0, y0, x1, y1 = box
+    mid = y0 + BAND / 2
+    canvas(im).rounded_rectangle(box, 11, fill=SIDE_DARK[side])
+    paste_sprite(im, shield(side, 48), (x0 + 6, mid - 24))
+    draw_text(
+        im, (x0 + 62, mid + 17), SIDE_NAMES[side], 16, shade(SIDE_COLORS[side], 1.3), anchor="lm", bold=True
+    )
+
+
 def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box: Box) -> None:
     d = canvas(im)
-    x0, y0, x1, y1 = box
+    x0, y0, x1, y1 = (int(v) for v in box)
     seat = _seat_of(view, side)
     over = bool(view.get("over"))
     active = seat is not None and seat in (view.get("to_act") or []) and not over
     winners = set((view.get("outcome") or {}).get("winners") or []) if over else set()
     won = seat is not None and seat in winners
-    edge = GOLD if active or won else PANEL_EDGE
-    d.rounded_rectangle(box, 14, fill=PANEL, outline=edge, width=4 if active or won else 2)
-    head = SIDE_DARK[side]
+    lit = active or won
+    rounded_box(im, (x0, y0, x1, y1), 14, PANEL, GOLD if lit else PANEL_EDGE, 4 if lit else 2)
+    # the band is the same on every board (a stamp); the side's name on it is drawn where
+    # the player's name above it never reaches
+    band = (x0 + 4, y0 + 4, x1 - 4, y0 + 4 + BAND)
+    stamp(
+        im,
+        band,
+        ("band", side, x1 - x0),
+        lambda image, dx, dy: _paint_band(
+            image, side, (band[0] - dx, band[1] - dy, band[2] - dx, band[3] - dy)
+        ),
+    )
     mid = y0 + 4 + BAND / 2
-    d.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, y0 + 4 + BAND), 11, fill=head)
-    paste_sprite(im, shield(side, 48), (x0 + 10, mid - 24))
     coins = int((view.get("coins") or {}).get(side, 0) or 0)
     cw = text_width(str(coins), SCORE, bold=True) + 48
-    paste_sprite(im, coin_icon(38), (x1 - 14 - cw, mid - 19))
-    draw_text(im, (x1 - 14, mid), str(coins), SCORE, GOLD, anchor="rm", bold=True)
+    _draw_coins(im, side, coins, cw, (x1 - 14, mid))
     nx = x0 + 66
     tag = "WINNER" if won else ("to act" if active else "")
     tag_w = text_width(tag, 18, bold=True) + 22 if tag else 0
     name = _name(names, seat) if seat is not None else SIDE_NAMES[side]
     avail = x1 - 14 - cw - 10 - nx - (tag_w + 8 if tag else 0)
     nbox = draw_text(im, (nx, mid - 11), name, 26, INK, anchor="lm", bold=True, max_width=avail, min_size=18)
-    draw_text(im, (nx, mid + 17), SIDE_NAMES[side], 16, shade(SIDE_COLORS[side], 1.3), anchor="lm", bold=True)
     if tag:
-        tx = nbox[2] + 8
-        d.rounded_rectangle((tx, mid - 24, tx + tag_w, mid + 1), 12, fill=GOLD)
-        draw_text(im, (tx + tag_w / 2, mid - 11), tag, 18, DARK, anchor="mm", bold=True)
+        _draw_tag(im, tag, tag_w, (nbox[2] + 8, int(mid)))
     # supply
     y = y0 + BAND + 12
     if view.get("initiative") == side:
-        draw_text(im, (x1 - 14, y + 20), "picks first", 16, GOLD, anchor="rm", bold=True)
-        paste_sprite(
-            im, initiative_icon(22), (x1 - 14 - text_width("picks first", 16, bold=True) - 26, y + 9)
-        )
+        _draw_picks_first(im, (x1 - 14, y))
     supply = (view.get("supply") or {}).get(side) or {}
     warriors = int(supply.get("warriors", 0) or 0)
     leaders = list(supply.get("leaders") or [])
-    box_ = _label(im, x0 + 12, y + 12, "Supply")
-    x: float = box_[2] + 10
+    # the label and the lines below lie on the panel's colour, where nothing else is
+    # drawn: stamps (with the band, the coins and the tag, the two panels took 0.8 ms of
+    # the 5.8 a board took to draw, 1.1 drawn)
+    stamped_text(im, (x0 + 12, y + 12), "SUPPLY", 16, MUTED, PANEL, bold=True)
+    x: float = x0 + 12 + text_width("SUPPLY", 16, bold=True) + 10  # after the label
     if warriors or leaders:
         x = _draw_units(im, x, y + 20, side, warriors, leaders)
     if not warriors and not leaders:
@@ -130,11 +148,11 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
             known.append(_leader_count_text(unknown, "unrevealed leader"))
         parts.append("lost: " + ", ".join(known))
     line = " / ".join(parts) if parts else "no leader lost"
-    draw_text(im, (x0 + 12, y + 10), line, 17, MUTED, anchor="lm", max_width=x1 - x0 - 24, min_size=14)
+    _line(im, (x0 + 12, y + 10), line, 17, MUTED, (x1 - x0 - 24, 14), stamped=not removed)
     y += 24
     on_map = _known_leaders(view, side)
     line = "on the map: " + ", ".join(on_map) if on_map else "no leader known on the map"
-    draw_text(im, (x0 + 12, y + 10), line, 17, MUTED, anchor="lm", max_width=x1 - x0 - 24, min_size=13)
+    _line(im, (x0 + 12, y + 10), line, 17, MUTED, (x1 - x0 - 24, 13), stamped=not on_map)
     # how this side wins
     y += 26
     d.line((x0 + 12, y, x1 - 12, y), fill=PANEL_EDGE, width=1)
@@ -150,43 +168,128 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
         track = view.get("track") or {}
         gap = int(track.get("round", 0) or 0) - int(track.get("stronghold", 0) or 0)
         text = f"Wins when Round meets Stronghold ({max(0, gap)} to go)"
-    draw_text(im, (x0 + 12, y + 16), text, 19, INK, anchor="lm", max_width=x1 - x0 - 24, min_size=15)
+    _line(im, (x0 + 12, y + 16), text, 19, INK, (x1 - x0 - 24, 15), stamped=False)
+
+
+def _line(
+    im: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    fit: tuple[int, int],
+    *,
+    stamped: bool,
+) -> None:
+    """A line across the panel, shrunk to ``fit`` (its width, the smallest size): from a
+    stamp when it is one of a few ("no leader lost"), drawn when it is one of many (names
+    of leaders; how a side wins, 64 lines): a stamp made is worth it when pasted a hundred
+    times, and those would hold a third as many pixels as a whole board's stamps."""
+    max_width, min_size = fit
+    if stamped:
+        stamped_text(im, xy, text, size, fill, PANEL, anchor="lm", max_width=max_width, min_size=min_size)
+    else:
+        draw_text(im, xy, text, size, fill, anchor="lm", max_width=max_width, min_size=min_size)
+
+
+def _draw_coins(im: Image.Image, side: str, coins: int, cw: int, right: tuple[int, float]) -> None:
+    """The side's coins and the coin before them, right-aligned on the band."""
+    x, mid = right
+
+    def paint(image: Image.Image, dx: int, dy: int) -> None:
+        paste_sprite(image, coin_icon(38), (x - cw - dx, mid - 19 - dy))
+        draw_text(image, (x - dx, mid - dy), str(coins), SCORE, GOLD, anchor="rm", bold=True)
+
+    box = (x - cw - 2, int(mid) - 40, x + 2, int(mid) + 40)
+    stamp(im, box, ("coins", coins, cw, mid % 1), paint, ground=SIDE_DARK[side])
+
+
+def _draw_tag(im: Image.Image, tag: str, tag_w: int, at: tuple[int, int]) -> None:
+    """The tag after the player's name: "to act" or "WINNER"."""
+    tx, mid = at
+
+    def paint(image: Image.Image, dx: int, dy: int) -> None:
+        canvas(image).rounded_rectangle(
+            (tx - dx, mid - 24 - dy, tx + tag_w - dx, mid + 1 - dy), 12, fill=GOLD
+        )
+        draw_text(image, (tx + tag_w / 2 - dx, mid - 11 - dy), tag, 18, DARK, anchor="mm", bold=True)
+
+    stamp(im, (tx - 2, mid - 26, tx + tag_w + 2, mid + 3), ("tag", tag, tag_w), paint)
+
+
+def _draw_picks_first(im: Image.Image, at: tuple[int, int]) -> None:
+    """The Initiative's holder: "picks first" right-aligned on the supply's row."""
+    x, y = at
+    tw = text_width("picks first", 16, bold=True)
+
+    def paint(image: Image.Image, dx: int, dy: int) -> None:
+        draw_text(image, (x - dx, y + 20 - dy), "picks first", 16, GOLD, anchor="rm", bold=True)
+        paste_sprite(image, initiative_icon(22), (x - tw - 26 - dx, y + 9 - dy))
+
+    stamp(im, (x - tw - 30, y, x + 2, y + 40), ("picks first",), paint, ground=PANEL)
 
 
 TRACK_H = 100
 
 
 def _draw_track(im: Image.Image, view: View, box: Box) -> None:
-    d = canvas(im)
-    x0, y0, x1, y1 = box
+    x0, y0, x1, y1 = (int(v) for v in box)
     track = view.get("track") or {}
     spaces = max(1, int(track.get("spaces", 8) or 8))
     rnd = int(track.get("round", spaces) or spaces)
     strong = int(track.get("stronghold", 1) or 1)
-    d.rounded_rectangle(box, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
     with panel("round track", box):
-        _draw_track_cells(im, d, box, spaces, rnd, strong)
+        # the panel and its labels are the same on every board (a stamp)
+        stamp(
+            im,
+            (x0, y0, x1, y1),
+            ("track",),
+            lambda image, dx, dy: _paint_track(image, (x0 - dx, y0 - dy, x1 - dx, y1 - dy)),
+        )
+        _draw_track_cells(im, (x0, y0, x1, y1), spaces, rnd, strong)
 
 
-def _draw_track_cells(
-    im: Image.Image, d: ImageDraw.ImageDraw, box: Box, spaces: int, rnd: int, strong: int
-) -> None:
+def _paint_track(im: Image.Image, box: Box) -> None:
     x0, y0, x1, y1 = box
+    canvas(im).rounded_rectangle(box, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
     _label(im, x0 + 12, y0 + 8, "Round track")
     draw_text(im, (x1 - 12, y0 + 8), "the Round marker moves left", 16, MUTED, anchor="rt")
+
+
+def _draw_cell(im: Image.Image, cx0: float, top: int, cell: float, bottom: int, pos: int, zone: bool) -> None:
+    # the same on every board: a stamp (Pillow itself draws a rounded box at a fraction of
+    # a pixel, ten a board; the track took 0.23 ms, 0.12 with stamps)
+    stamp(
+        im,
+        (math.floor(cx0), top, math.ceil(cx0 + cell), bottom),
+        ("cell", pos, zone, cell, bottom - top),
+        lambda image, dx, dy: _paint_cell(image, cx0 - dx, top - dy, cell, bottom - dy, pos, zone),
+    )
+
+
+def _paint_cell(
+    im: Image.Image, cx0: float, top: int, cell: float, bottom: int, pos: int, zone: bool
+) -> None:
+    """A cell of the track, ``cell`` wide from ``cx0``: the Stronghold's side of the track
+    blue (``zone``), its number."""
+    fill = shade(SIDE_COLORS["anglo"], 0.6) if zone else (58, 70, 90)
+    canvas(im).rounded_rectangle(
+        (cx0 + 2, top, cx0 + cell - 2, bottom), 8, fill=fill, outline=(90, 106, 130), width=1
+    )
+    draw_text(
+        im, (cx0 + cell / 2, top + 10), str(pos), 16, MUTED if not zone else (200, 214, 240), anchor="mm"
+    )
+
+
+def _draw_track_cells(im: Image.Image, box: Box, spaces: int, rnd: int, strong: int) -> None:
+    x0, y0, x1, y1 = box
     cell = (x1 - x0 - 24) / spaces
     top = y0 + 32
     for i in range(spaces):
         pos = i + 1
         cx0 = x0 + 12 + i * cell
         zone = pos <= strong
-        fill = shade(SIDE_COLORS["anglo"], 0.6) if zone else (58, 70, 90)
-        d.rounded_rectangle(
-            (cx0 + 2, top, cx0 + cell - 2, y1 - 10), 8, fill=fill, outline=(90, 106, 130), width=1
-        )
-        draw_text(
-            im, (cx0 + cell / 2, top + 10), str(pos), 16, MUTED if not zone else (200, 214, 240), anchor="mm"
-        )
+        _draw_cell(im, cx0, top, cell, y1 - 10, pos, zone)
         mx = cx0 + cell / 2
         if pos == rnd and pos == strong:
             # both in one cell: the marker as large as fits, the Stronghold on its corner,

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image
 
 from render.common import (
+    BG,
     DARK,
     GAP,
     GOLD,
@@ -15,6 +16,7 @@ from render.common import (
     MARGIN,
     MUTED,
     PANEL_EDGE,
+    RGB,
     WIDTH,
     Box,
     draw_text,
@@ -26,6 +28,7 @@ from render.common import (
 )
 from render.common.canvas import canvas
 from render.saga.pieces import initiative_icon, shield, sword_axe_icon
+from render.saga.stamps import rounded_box, stamp, stamped_text
 from render.saga.style import (
     ACTION_NAMES,
     BONUS_NAMES,
@@ -34,7 +37,6 @@ from render.saga.style import (
     SIDE_ONE,
     SIDES,
     View,
-    _label,
     _side_label,
 )
 
@@ -46,104 +48,182 @@ def _half_text(half: Mapping[str, Any]) -> str:
     return (" / " if half.get("choose_one") else " + ").join(acts)
 
 
-def _draw_tile(im: Image.Image, view: View, names: Sequence[str], tile: Mapping[str, Any], box: Box) -> None:
-    d = canvas(im)
-    x0, y0, x1, y1 = box
+class Half(NamedTuple):
+    """What a tile's half shows: its bonus (if any) and its actions."""
+
+    bonus: str | None
+    actions: str
+
+
+class Look(NamedTuple):
+    """Everything a tile looks like but the name on its holder's chip."""
+
+    number: str
+    sword: bool
+    initiative: bool
+    resolved: bool
+    current: bool  # being resolved now
+    holder: str | None
+    anglo: Half
+    viking: Half
+
+
+def _half(half: Any) -> Half:
+    half = half if isinstance(half, Mapping) else {}
+    bonus = half.get("bonus")
+    btext = BONUS_NAMES.get(str(bonus), str(bonus).replace("_", " ")) if bonus else None
+    return Half(btext, _half_text(half))
+
+
+def _look(view: View, tile: Mapping[str, Any]) -> Look:
     holder = tile.get("holder")
     resolved = bool(tile.get("resolved"))
     res = view.get("resolving") or {}
     current = view.get("phase") == "actions" and res.get("tile") == tile.get("id") and not resolved
-    edge = GOLD if current else PANEL_EDGE
-    d.rounded_rectangle(
-        box,
-        14,
-        fill=(232, 220, 192) if not resolved else (150, 144, 130),
-        outline=edge,
-        width=4 if current else 2,
+    return Look(
+        str(tile.get("id", "?")),
+        bool(tile.get("sword")),
+        bool(tile.get("initiative")),
+        resolved,
+        current,
+        str(holder) if holder in SIDES else None,
+        _half(tile.get("anglo")),
+        _half(tile.get("viking")),
     )
-    # head: number, icons, holder
-    hx = x0 + 10
-    d.ellipse((hx, y0 + 8, hx + 34, y0 + 42), fill=DARK)
-    draw_text(im, (hx + 17, y0 + 25), str(tile.get("id", "?")), 22, GOLD, anchor="mm", bold=True)
-    hx += 42
-    if tile.get("sword"):
-        paste_sprite(im, sword_axe_icon(32, (250, 250, 250)), (hx, y0 + 9))
-        hx += 36
-    if tile.get("initiative"):
-        paste_sprite(im, initiative_icon(32), (hx, y0 + 9))
-        hx += 36
-    if resolved:
-        box_ = draw_text(im, (hx + 2, y0 + 25), "done", 18, DARK, anchor="lm", bold=True)
-        hx = box_[2] + 8
-    if holder in SIDES:
-        label = _side_label(view, names, str(holder))
-        fill = SIDE_DARK[str(holder)]
-        tw = min(x1 - 10 - hx - 8, text_width(label, 18, bold=True) + 44)
-        d.rounded_rectangle((x1 - 10 - tw, y0 + 10, x1 - 10, y0 + 40), 15, fill=fill)
-        paste_sprite(im, shield(str(holder), 22), (x1 - 10 - tw + 5, y0 + 14))
-        draw_text(
-            im,
-            (x1 - 10 - tw + 32, y0 + 25),
-            label,
-            18,
-            INK,
-            anchor="lm",
-            bold=True,
-            max_width=tw - 38,
-            min_size=14,
-        )
-    else:
-        draw_text(im, (x1 - 12, y0 + 25), "to draft", 18, (120, 96, 60), anchor="rm", bold=True)
-    # the two halves
+
+
+def _head_end(x0: int, look: Look) -> int:
+    """Where the tile's head ends: its number, icons and "done"."""
+    hx = x0 + 10 + 42
+    hx += 36 if look.sword else 0
+    hx += 36 if look.initiative else 0
+    if look.resolved:
+        hx += 2 + text_width("done", 18, bold=True) + 8  # as the box of "done" drawn at hx + 2
+    return hx
+
+
+def _paper(look: Look) -> RGB:
+    return (232, 220, 192) if not look.resolved else (150, 144, 130)
+
+
+def _draw_tile(im: Image.Image, view: View, names: Sequence[str], tile: Mapping[str, Any], box: Box) -> None:
+    x0, y0, x1, y1 = (int(v) for v in box)
+    look = _look(view, tile)
+    current = look.current
+    rounded_box(im, (x0, y0, x1, y1), 14, _paper(look), GOLD if current else PANEL_EDGE, 4 if current else 2)
+    # the frame, the head and the halves are the same on every board where the tile looks
+    # the same: stamps (the four tiles took 1.1 of the 5.8 ms a board took to draw, 0.7)
+    head = (x0 + 10, y0 + 8, x1 - 12, y0 + 42)
+    stamp(
+        im,
+        head,
+        ("head", look.number, look.sword, look.initiative, look.resolved, look.holder is None, x1 - x0),
+        lambda image, dx, dy: _paint_head(
+            image, look, (head[0] - dx, head[1] - dy, head[2] - dx, head[3] - dy)
+        ),
+    )
     hy = y0 + 50
-    hh = (y1 - 8 - hy - 6) / 2
-    for i, side in enumerate(("anglo", "viking")):
-        half = tile.get(side) or {}
+    hh = (y1 - 8 - hy - 6) // 2
+    for i, (side, half) in enumerate((("anglo", look.anglo), ("viking", look.viking))):
         top = hy + i * (hh + 6)
-        mine = holder == side
-        dim = holder in SIDES and not mine
-        band = SIDE_COLORS[side] if not dim else shade(SIDE_COLORS[side], 0.55)
-        d.rounded_rectangle(
-            (x0 + 8, top, x1 - 8, top + hh),
-            10,
-            fill=band,
-            outline=GOLD if mine and not resolved else None,
-            width=3,
-        )
-        ink = text_on(band)
-        tx = x0 + 16
-        bonus = half.get("bonus")
-        if bonus:
-            btext = BONUS_NAMES.get(str(bonus), str(bonus).replace("_", " "))
-            bw = text_width(btext, 16, bold=True) + 14
-            d.rounded_rectangle(
-                (tx, top + 5, tx + bw, top + 25), 10, fill=GOLD if not dim else shade(GOLD, 0.6)
-            )
-            draw_text(im, (tx + bw / 2, top + 15), btext, 16, DARK, anchor="mm", bold=True)
-        draw_text(
-            im,
-            (tx, top + hh - 16),
-            _half_text(half),
-            20,
-            ink,
-            anchor="lm",
-            bold=True,
-            max_width=x1 - x0 - 32,
-            min_size=15,
-        )
-        draw_text(
-            im,
-            (x1 - 16, top + 15),
-            SIDE_ONE[side],
-            14,
-            shade(ink, 0.9) if ink == INK else (40, 40, 40),
-            anchor="rm",
-        )
+        _draw_half(im, (x0 + 8, top, x1 - 8, top + hh), side, half, look)
+    if look.holder is not None:
+        _draw_chip(im, view, names, look, (x0, y0, x1, y1))
+
+
+def _paint_head(im: Image.Image, look: Look, box: Box) -> None:
+    """The tile's head but the holder's chip: its number, its icons, "done", or "to
+    draft"; ``box`` lies on the tile's paper, from the number's disc to the right edge."""
+    d = canvas(im)
+    x0, y0, x1, _ = box
+    d.rectangle(box, fill=_paper(look))  # under the icons' soft edges, as on the tile
+    hx = x0
+    d.ellipse((hx, y0, hx + 34, y0 + 34), fill=DARK)
+    draw_text(im, (hx + 17, y0 + 17), look.number, 22, GOLD, anchor="mm", bold=True)
+    hx += 42
+    if look.sword:
+        paste_sprite(im, sword_axe_icon(32, (250, 250, 250)), (hx, y0 + 1))
+        hx += 36
+    if look.initiative:
+        paste_sprite(im, initiative_icon(32), (hx, y0 + 1))
+        hx += 36
+    if look.resolved:
+        draw_text(im, (hx + 2, y0 + 17), "done", 18, DARK, anchor="lm", bold=True)
+    if look.holder is None:
+        draw_text(im, (x1, y0 + 17), "to draft", 18, (120, 96, 60), anchor="rm", bold=True)
+
+
+def _draw_half(im: Image.Image, box: Box, side: str, half: Half, look: Look) -> None:
+    """One side's half of a tile: bright for its holder, dimmed for the other side."""
+    mine = look.holder == side
+    dim = look.holder is not None and not mine
+    lit = mine and not look.resolved
+    x0, y0, x1, y1 = (int(v) for v in box)
+    stamp(
+        im,
+        (x0, y0, x1, y1),
+        ("half", side, half, dim, lit, x1 - x0, y1 - y0),
+        lambda image, dx, dy: _paint_half(image, (x0 - dx, y0 - dy, x1 - dx, y1 - dy), side, half, dim, lit),
+    )
+
+
+def _paint_half(im: Image.Image, box: Box, side: str, half: Half, dim: bool, lit: bool) -> None:
+    d = canvas(im)
+    x0, top, x1, bottom = box
+    band = SIDE_COLORS[side] if not dim else shade(SIDE_COLORS[side], 0.55)
+    d.rounded_rectangle(box, 10, fill=band, outline=GOLD if lit else None, width=3)
+    ink = text_on(band)
+    tx = x0 + 8
+    if half.bonus:
+        bw = text_width(half.bonus, 16, bold=True) + 14
+        d.rounded_rectangle((tx, top + 5, tx + bw, top + 25), 10, fill=GOLD if not dim else shade(GOLD, 0.6))
+        draw_text(im, (tx + bw / 2, top + 15), half.bonus, 16, DARK, anchor="mm", bold=True)
+    draw_text(
+        im,
+        (tx, bottom - 16),
+        half.actions,
+        20,
+        ink,
+        anchor="lm",
+        bold=True,
+        max_width=x1 - x0 - 16,
+        min_size=15,
+    )
+    draw_text(
+        im,
+        (x1 - 8, top + 15),
+        SIDE_ONE[side],
+        14,
+        shade(ink, 0.9) if ink == INK else (40, 40, 40),
+        anchor="rm",
+    )
+
+
+def _draw_chip(im: Image.Image, view: View, names: Sequence[str], look: Look, box: Box) -> None:
+    """The holder's shield and name, right of the tile's head."""
+    x0, y0, x1, y1 = box
+    holder = str(look.holder)
+    hx = _head_end(int(x0), look)
+    label = _side_label(view, names, holder)
+    tw = min(x1 - 10 - hx - 8, text_width(label, 18, bold=True) + 44)
+    canvas(im).rounded_rectangle((x1 - 10 - tw, y0 + 10, x1 - 10, y0 + 40), 15, fill=SIDE_DARK[holder])
+    paste_sprite(im, shield(holder, 22), (x1 - 10 - tw + 5, y0 + 14))
+    draw_text(
+        im,
+        (x1 - 10 - tw + 32, y0 + 25),
+        label,
+        18,
+        INK,
+        anchor="lm",
+        bold=True,
+        max_width=tw - 38,
+        min_size=14,
+    )
 
 
 def _draw_tiles(im: Image.Image, view: View, names: Sequence[str], top: int) -> int:
     tiles = list(view.get("tiles") or [])[:4]
-    _label(im, MARGIN, top, "Action tiles")
+    stamped_text(im, (MARGIN, top), "ACTION TILES", 16, MUTED, BG, bold=True)  # as _label, a stamp
     draft = view.get("draft") or {}
     order = [str(s) for s in draft.get("order") or []]
     picks = int(draft.get("picks", 0) or 0)
