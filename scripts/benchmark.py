@@ -23,6 +23,7 @@ import asyncio
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -172,16 +173,23 @@ def main() -> None:
             parser.error(
                 f"no game called {unknown[0]!r}: pick from {', '.join(games.names())}, {MIXED} or all"
             )
-        for game_id in chosen:
-            report(
-                game_id,
-                args.games,
-                args.in_flight,
-                args.scale_moves,
-                args.finished,
-                args.postgres,
-                tuple(args.rate),
-            )
+        if len(chosen) > 1:  # each game in a process of its own: its memory is its own
+            for game_id in chosen:
+                own = list(sys.argv[1:])  # the same arguments, with this game alone
+                at = own.index("--game")
+                end = next((i for i in range(at + 1, len(own)) if own[i].startswith("--")), None)
+                own[at + 1 : end] = [game_id]
+                subprocess.run([sys.executable, __file__, *own], check=True)
+            return
+        report(
+            chosen[0],
+            args.games,
+            args.in_flight,
+            args.scale_moves,
+            args.finished,
+            args.postgres,
+            tuple(args.rate),
+        )
         return
     print(
         f"{'game':<8} {'render median':>14} {'png max':>9} {'pipeline median':>16} {'p99':>9} "
