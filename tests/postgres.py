@@ -7,6 +7,7 @@ session; each test gets a fresh database copied from a migrated template."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import glob
 import os
 import shutil
@@ -53,8 +54,12 @@ def _embedded(folder: Path) -> Iterator[str]:
     try:
         yield server.get_uri("postgres")
     finally:
-        # A throwaway server: stop it at once, without the shutdown checkpoint.
+        # A throwaway server: stop it at once, without the shutdown checkpoint. Its cleanup
+        # stops the server again if its process still shows, and logs a failure when there
+        # is none to stop: wait until it is gone.
         pg_ctl(["-w", "-m", "immediate", "stop"], pgdata=server.pgdata, user=server.system_user)
+        with contextlib.suppress(Exception):
+            server.get_postmaster_info().process.wait(10)
         server.cleanup()
 
 
