@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-import games
 from bot.table import Table, threads
 from games import bots
+from tests.bot.knarr_table import acting
 
 WAIT = 30.0  # a fail-safe against a hang, never a measure of speed
 
@@ -58,14 +58,6 @@ async def test_quick_work_sees_the_callers_context() -> None:
     var: contextvars.ContextVar[str] = contextvars.ContextVar("var", default="unset")
     var.set("the caller's")
     assert await threads.quick(var.get) == "the caller's"
-
-
-async def acting(table: Table, channel: str) -> tuple[str, str, int]:
-    """Who must act in ``channel``, their first legal move and the game's version."""
-    game = await table.active(channel)
-    seats = await table.storage.seats(game.id)
-    user = seats[games.get("knarr").to_act(game.state)[0]].user_id
-    return user, (await table.legal(channel, user))[0][0], game.version
 
 
 async def test_a_bot_thinking_holds_up_no_press_in_another_channel(

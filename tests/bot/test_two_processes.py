@@ -8,9 +8,9 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
-import games
 from bot.storage import Storage
 from bot.table import Table, TableError
+from tests.bot.knarr_table import acting
 
 ALICE, BOB = "11", "22"
 HOUR = 3600.0
@@ -37,16 +37,6 @@ async def start(table: Table, channel: str) -> None:
     await table.new_game(channel, ALICE, "alice", "knarr")
     await table.join(channel, BOB, "bob")
     await table.start(channel, ALICE, "joined")
-
-
-async def acting(table: Table, channel: str) -> tuple[str, str, int]:
-    """Who must act in ``channel``'s game, one of their legal actions, and the game's version."""
-    game = await table.active(channel)
-    assert game.state is not None
-    seats = await table.storage.seats(game.id)
-    user = seats[games.get("knarr").to_act(game.state)[0]].user_id
-    [(action, _), *_] = await table.legal(channel, user)
-    return user, action, game.version
 
 
 async def test_the_same_move_through_both_at_once_stands_once(pair: tuple[Table, Table, Clock]) -> None:
