@@ -10,33 +10,26 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 Key = TypeVar("Key", bound=Hashable)
+Held = TypeVar("Held")  # a picture, or anything whose pixels the cache's ``size`` counts
 
 
-class Pixels(Protocol):
-    """What the cache holds: a picture, or anything that says how many pixels it keeps."""
-
-    @property
-    def width(self) -> int: ...
-
-    @property
-    def height(self) -> int: ...
-
-
-Held = TypeVar("Held", bound=Pixels)
-
-
-def pixels(item: Pixels) -> int:
+def pixels(item: Any) -> int:
+    """A picture's pixels: its width times its height."""
     return item.width * item.height
 
 
 class PixelCache(Generic[Key, Held]):
     """``make(key)`` remembered for the most recently used keys, up to ``limit`` pixels
-    (``size(item)``: a picture's width times its height, unless told otherwise)."""
+    (``size(item)``: a picture's width times its height, unless told otherwise).
 
-    def __init__(self, make: Callable[[Key], Held], limit: int, size: Callable[[Held], int] = pixels) -> None:
+    Without ``make``, the caller makes what is missing: ``find``, then ``keep``."""
+
+    def __init__(
+        self, make: Callable[[Key], Held] | None, limit: int, size: Callable[[Held], int] = pixels
+    ) -> None:
         self.make = make
         self.limit = limit
         self.size = size
@@ -48,13 +41,27 @@ class PixelCache(Generic[Key, Held]):
         if found is not None:
             self.items.move_to_end(key)
             return found
+        if self.make is None:
+            raise KeyError(key)
         made = self.make(key)
-        self.items[key] = made
-        self.held += self.size(made)
+        self.keep(key, made)
+        return made
+
+    def find(self, key: Key) -> Held | None:
+        """What is kept for ``key`` (now the most recently used), or None."""
+        found = self.items.get(key)
+        if found is not None:
+            self.items.move_to_end(key)
+        return found
+
+    def keep(self, key: Key, item: Held) -> None:
+        """Keep ``item`` for ``key`` (one not kept), dropping the least recently used beyond
+        the limit."""
+        self.items[key] = item
+        self.held += self.size(item)
         while self.held > self.limit and len(self.items) > 1:
             _, dropped = self.items.popitem(last=False)
             self.held -= self.size(dropped)
-        return made
 
     def cache_clear(self) -> None:
         self.items.clear()

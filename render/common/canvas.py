@@ -27,6 +27,7 @@ WHOLE_PIXELS = 20_000  # up to this size a shape is pasted whole (a card, a chip
 # the pixels, the "1" mask of those painted, and where they go from the shape's top left
 Piece = tuple[Image.Image, Image.Image, int, int]
 Ink = float | tuple[int, ...] | str | None  # a colour, as Pillow takes it
+Shape = tuple[str, float, Ink, Ink, int]  # mode, radius, fill, outline, width
 # two backgrounds that differ in every channel (``_drawn``), for each mode pasted: those
 # whose drawing writes colours as they are (no palette)
 _UNTOUCHED: dict[str, tuple[Ink, Ink]] = {
@@ -72,33 +73,38 @@ class Canvas(ImageDraw.ImageDraw):
         except TypeError:  # a colour given as a list: not a key
             return False
         w, h = x1 - x0, y1 - y0
+        d = radius * 2
+        inside = x0 >= 0 and y0 >= 0 and x1 < self.picture.width and y1 < self.picture.height
+        if inside and d == int(d) and d > 0 and width >= 0 and min(w, h) >= 2 * d + 3 + width:
+            self._by_corners(box, int(d), shape)
+            return True
         if (w + 1) * (h + 1) <= WHOLE_PIXELS:
             piece = _whole(*shape, w, h)
             if not self._fits(piece, x0, y0):
                 return False
             self._paste(piece, x0, y0)
             return True
-        d = radius * 2
-        if d != int(d) or d <= 0 or min(w, h) < 2 * d + 3 + max(width, 0):
-            return False
-        d = int(d)
-        pieces = _corners(*shape)
-        places = [(x0, y0), (x1 - d, y0), (x1 - d, y1 - d), (x0, y1 - d)]
-        if not all(self._fits(piece, x, y) for piece, (x, y) in zip(pieces, places, strict=True)):
-            return False
+        return False
+
+    def _by_corners(self, box: tuple[int, int, int, int], d: int, shape: Shape) -> None:
+        """A shape whose corners are apart: its corners pasted, the rest filled with its
+        colours, as Pillow paints them (corners first, then the inside, then the edges)."""
+        x0, y0, x1, y1 = box
+        _, _, fill, outline, width = shape
+        core = self.im
+        places = ((x0, y0), (x1 - d, y0), (x1 - d, y1 - d), (x0, y1 - d))
+        for (pixels, mask), (x, y) in zip(_corners(*shape), places, strict=True):
+            core.paste(pixels, (x, y, x + d + 1, y + d + 1), mask)
         ink, fill_ink = self._getink(outline, fill)
-        core = self.draw
         if fill_ink is not None:
-            core.draw_rectangle((x0 + d + 1, y0, x1 - d - 1, y1), fill_ink, 1)
-            core.draw_rectangle((x0, y0 + d + 1, x1, y1 - d - 1), fill_ink, 1)
-        for piece, (x, y) in zip(pieces, places, strict=True):
-            self._paste(piece, x, y)
+            core.paste(fill_ink, (x0 + d + 1, y0, x1 - d, y1 + 1))  # the middle, top to bottom
+            core.paste(fill_ink, (x0, y0 + d + 1, x0 + d + 1, y1 - d))  # left of it, between the corners
+            core.paste(fill_ink, (x1 - d, y0 + d + 1, x1 + 1, y1 - d))  # right of it
         if ink is not None and ink != fill_ink and width != 0:
-            core.draw_rectangle((x0 + d + 1, y0, x1 - d - 1, y0 + width - 1), ink, 1)
-            core.draw_rectangle((x0 + d + 1, y1 - width + 1, x1 - d - 1, y1), ink, 1)
-            core.draw_rectangle((x0, y0 + d + 1, x0 + width - 1, y1 - d - 1), ink, 1)
-            core.draw_rectangle((x1 - width + 1, y0 + d + 1, x1, y1 - d - 1), ink, 1)
-        return True
+            core.paste(ink, (x0 + d + 1, y0, x1 - d, y0 + width))
+            core.paste(ink, (x0 + d + 1, y1 - width + 1, x1 - d, y1 + 1))
+            core.paste(ink, (x0, y0 + d + 1, x0 + width, y1 - d))
+            core.paste(ink, (x1 - width + 1, y0 + d + 1, x1 + 1, y1 - d))
 
     def _fits(self, piece: Piece, x: int, y: int) -> bool:
         """Whether the piece lies within the picture (Pillow clips what does not)."""
@@ -160,10 +166,11 @@ def _whole(mode: str, radius: float, fill: Ink, outline: Ink, width: int, w: int
 
 
 @lru_cache(maxsize=128)
-def _corners(mode: str, radius: float, fill: Ink, outline: Ink, width: int) -> list[Piece]:
+def _corners(mode: str, radius: float, fill: Ink, outline: Ink, width: int) -> list[tuple[Any, Any]]:
     """The four corners (top left, top right, bottom right, bottom left) of the shape, each
     a square as wide as the corner's curve, cut from one drawn big enough that its sides
-    reach no other corner."""
+    reach no other corner: Pillow's cores of its pixels and of the "1" mask of those
+    painted."""
     d = int(radius * 2)
     size = 2 * d + 3 + max(width, 0)
     pixels, mask, dx, dy = _drawn(mode, radius, fill, outline, width, size, size)
@@ -171,5 +178,5 @@ def _corners(mode: str, radius: float, fill: Ink, outline: Ink, width: int) -> l
     pieces = []
     for x, y in [(0, 0), (far, 0), (far, far), (0, far)]:
         cut = (x - dx, y - dy, x - dx + d + 1, y - dy + d + 1)  # the square where the shape's corner is
-        pieces.append((pixels.crop(cut), mask.crop(cut), 0, 0))
+        pieces.append((pixels.crop(cut).im, mask.crop(cut).im))
     return pieces

@@ -37,12 +37,12 @@ from render.common import (
 )
 from render.common.board_header import header_band
 from render.common.canvas import canvas
+from render.common.stamps import stamp, stamped_text
 from render.saga.combat import _combat_height, _draw_combat, _status_lines
 from render.saga.geography import MAP_H, MAP_W
 from render.saga.map import draw_map
 from render.saga.panels import SIDE_PANEL_H, SIDE_W, TRACK_H, _draw_side_panel, _draw_track
 from render.saga.pieces import shield
-from render.saga.stamps import rounded_box, stamp, stamped_text
 from render.saga.style import SIDE_NAMES, SIDES, View, _name, _side_of, wrapped
 from render.saga.tiles import TILE_H, _draw_tiles
 
@@ -179,7 +179,7 @@ def _draw_log(
 ) -> None:
     d = canvas(im)
     x0, y0, x1, y1 = box
-    rounded_box(im, (int(x0), int(y0), int(x1), int(y1)), 14, LOG, PANEL_EDGE, 2)
+    d.rounded_rectangle((int(x0), int(y0), int(x1), int(y1)), 14, fill=LOG, outline=PANEL_EDGE, width=2)
     with panel("recent moves", box):
         y = y0 + 12
         if lines_first:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -24,6 +24,7 @@ from render.common import (
     text_width,
 )
 from render.common.canvas import canvas
+from render.common.stamps import Painter, stamp, stamped_text
 from render.saga.geography import (
     ANCHORS,
     DEST_SPOTS,
@@ -49,8 +50,6 @@ from render.saga.pieces import (
     sword_axe_icon,
     tree_icon,
 )
-from render.saga.stamp_cut import Painter
-from render.saga.stamps import lettered, stamp, stamped_text
 from render.saga.style import (
     ENGLAND_LAND,
     FOREST,
@@ -252,6 +251,35 @@ def _draw_units(
         )
         x += LEADER + 2
     return x
+
+
+def lettered(
+    im: Image.Image,
+    sprite: Image.Image,
+    kind: Hashable,
+    at: tuple[float, float],
+    middle: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+) -> None:
+    """``sprite`` (of ``kind``) pasted at ``at``, ``text`` in a dark halo centred on
+    ``middle`` of it: a warrior's count, a leader's initials. The sprite is pasted, the
+    text comes from a stamp (each of 17 texts a board is pasted twice: its halo and its
+    letters)."""
+    x, y = at
+    left, top = math.floor(x), math.floor(y)
+
+    def under(image: Image.Image, dx: int, dy: int) -> None:
+        paste_sprite(image, sprite, (x - dx, y - dy))
+
+    def paint(image: Image.Image, dx: int, dy: int) -> None:
+        under(image, dx, dy)
+        xy = (x + middle[0] - dx, y + middle[1] - dy)
+        draw_text(image, xy, text, size, fill, anchor="mm", bold=True, halo=DARK)
+
+    box = (left - 12, top - 12, left + sprite.width + 12, top + sprite.height + 12)
+    stamp(im, box, (kind, text, size, fill, middle, x - left, y - top), paint, under=under)
 
 
 def _area_map(view: View) -> dict[str, Mapping[str, Any]]:

@@ -27,10 +27,10 @@ from render.common import (
     text_width,
 )
 from render.common.canvas import canvas
+from render.common.stamps import stamp, stamped_text
 from render.saga.geography import MAP_W
 from render.saga.map import _area_map, _draw_units, _units
 from render.saga.pieces import coin_icon, initiative_icon, round_marker, shield, stronghold_icon
-from render.saga.stamps import rounded_box, stamp, stamped_text
 from render.saga.style import (
     SIDE_COLORS,
     SIDE_DARK,
@@ -89,7 +89,9 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
     winners = set((view.get("outcome") or {}).get("winners") or []) if over else set()
     won = seat is not None and seat in winners
     lit = active or won
-    rounded_box(im, (x0, y0, x1, y1), 14, PANEL, GOLD if lit else PANEL_EDGE, 4 if lit else 2)
+    d.rounded_rectangle(
+        (x0, y0, x1, y1), 14, fill=PANEL, outline=GOLD if lit else PANEL_EDGE, width=4 if lit else 2
+    )
     # the band is the same on every board (a stamp); the side's name on it is drawn where
     # the player's name above it never reaches
     band = (x0 + 4, y0 + 4, x1 - 4, y0 + 4 + BAND)

@@ -27,8 +27,8 @@ from render.common import (
     text_width,
 )
 from render.common.canvas import canvas
+from render.common.stamps import stamp, stamped_text
 from render.saga.pieces import initiative_icon, shield, sword_axe_icon
-from render.saga.stamps import rounded_box, stamp, stamped_text
 from render.saga.style import (
     ACTION_NAMES,
     BONUS_NAMES,
@@ -110,7 +110,10 @@ def _draw_tile(im: Image.Image, view: View, names: Sequence[str], tile: Mapping[
     x0, y0, x1, y1 = (int(v) for v in box)
     look = _look(view, tile)
     current = look.current
-    rounded_box(im, (x0, y0, x1, y1), 14, _paper(look), GOLD if current else PANEL_EDGE, 4 if current else 2)
+    edge = GOLD if current else PANEL_EDGE
+    canvas(im).rounded_rectangle(
+        (x0, y0, x1, y1), 14, fill=_paper(look), outline=edge, width=4 if current else 2
+    )
     # the frame, the head and the halves are the same on every board where the tile looks
     # the same: stamps (the four tiles took 1.1 of the 5.8 ms a board took to draw, 0.7)
     head = (x0 + 10, y0 + 8, x1 - 12, y0 + 42)

@@ -35,14 +35,14 @@ from render.common import (
     wrap_text,
 )
 from render.common.board_header import header_band, outcome_banner
+from render.common.canvas import canvas
+from render.common.stamps import stamp
 from render.common.words import final_places, outcome_title
 from render.volga.map import MAP_MAX_H, MAP_W, SIDE_W, _draw_map, _map_size
 from render.volga.market import _draw_side, _side_height
 from render.volga.offer import _draw_offer, _offer_height
 from render.volga.panels import draw_panel, panel_height
 from render.volga.pieces import fire_mark, ship_sprite
-from render.volga.shapes import big_rounded
-from render.volga.stamps import stamp
 from render.volga.style import View, _color, _name, _plain_label, _seat_color, _ship_large
 
 LOG_FILL: RGB = (32, 42, 58)
@@ -60,7 +60,7 @@ def _log_lines(text: str, width: int) -> tuple[str, ...]:
 def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
     """The latest public lines that fit in ``box``, newest last, each wrapped to two lines."""
     x0, y0, x1, y1 = box
-    big_rounded(im, box, 14, LOG_FILL, PANEL_EDGE, 2)
+    canvas(im).rounded_rectangle(box, 14, fill=LOG_FILL, outline=PANEL_EDGE, width=2)
     with panel("recent moves", box):
         _plain_label(im, x0 + 14, y0 + 12, "Recent moves", LOG_FILL)
         room = max(0, (y1 - 8 - (y0 + 40)) // 24)
@@ -81,15 +81,19 @@ def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> No
             x = x0 + 14
             if seat is not None:
                 color = _color(_seat_color(view, seat))
-                stamp(im, x, y + 4, LOG_FILL, (2, 2, 20, 20), _seat_pip, color)
+                _draw_seat_pip(im, x, y + 4, color)
             for line in lines:
                 draw_text(im, (x + 24, y), line, 18, INK if seat is not None else GOLD)
                 y += 24
 
 
-def _seat_pip(im: Image.Image, x: int, y: int, color: RGB) -> int:
-    paste_sprite(im, pip(16, color, (16, 16, 20), 2), (x, y))
-    return x + 16
+def _draw_seat_pip(im: Image.Image, x: int, y: int, color: RGB) -> None:
+    """The pip of the seat whose move a log line is, from a stamp (on the log's fill)."""
+
+    def paint(image: Image.Image, dx: int, dy: int) -> None:
+        paste_sprite(image, pip(16, color, (16, 16, 20), 2), (x - dx, y - dy))
+
+    stamp(im, (x - 2, y - 2, x + 20, y + 20), (_draw_seat_pip, color), paint, ground=LOG_FILL)
 
 
 PHASE_TITLES: dict[str, str] = {
@@ -139,12 +143,18 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int)
             return
         mid = status_mid(height)
         fire = str(view.get("phase") or "") not in PHASE_TITLES
-        if mid == int(mid):  # on the header's plain band: from a copy kept
+        status = _status(view)
+        if mid == int(mid):  # on the header's plain band: from a stamp
+            y = int(mid)
             right = stamp(
-                im, MARGIN, int(mid), HEADER_BG, (2, 30, 500, 30), _status_piece, _status(view), fire
+                im,
+                (MARGIN - 2, y - 30, MARGIN + 500, y + 30),
+                (_status_piece, status, fire),
+                lambda image, dx, dy: _status_piece(image, MARGIN - dx, y - dy, status, fire),
+                ground=HEADER_BG,
             )
         else:
-            right = _status_piece(im, MARGIN, mid, _status(view), fire)
+            right = _status_piece(im, MARGIN, mid, status, fire)
         draw_headline(im, right + 16, height, *_headline(view, names))
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -25,10 +25,9 @@ from render.common import (
 )
 from render.common.cache import PixelCache
 from render.common.canvas import canvas
+from render.common.stamps import pasted, stamp
 from render.volga.goods import good_icon
 from render.volga.pieces import city_sprite, horde_token, prince_token, ship_sprite
-from render.volga.shapes import big_rounded
-from render.volga.stamps import paste_copy, stamp
 from render.volga.style import (
     LAND,
     RIVER,
@@ -164,28 +163,37 @@ def _draw_table(
     """The table with every tile and its id on it (no cities or pieces), straight onto the
     board: a picture of it was never drawn twice, as every game has its own map."""
     ox, oy = box[0], box[1]
-    big_rounded(im, box, 14, TABLE, PANEL_EDGE, 2)
+    canvas(im).rounded_rectangle(box, 14, fill=TABLE, outline=PANEL_EDGE, width=2)
     step = tile + TILE_GAP
     size = 16 if tile >= 100 else 14
     for x, y, rivers, tile_id in _in_order(tiles):
         tx, ty = ox + MAP_PAD + (x - min_x) * step, oy + MAP_PAD + (y - min_y) * step
         im.paste(tile_image(tile, rivers), (tx, ty))
         if tile_id and _id_on_plain(tile, rivers, tile_id, size):
-            stamp(im, tx + tile - 5, ty + 3, _land(rivers), ID_REACH, _id_text, tile_id, size)
+            stamp(im, *_id_stamp(tx + tile - 5, ty + 3, tile_id, size), ground=_land(rivers))
         elif tile_id:
             _id_text(im, tx + tile - 5, ty + 3, tile_id, size)
 
 
 ID_INK: RGB = (44, 58, 30)
-ID_REACH: Box = (48, 2, 2, 28)  # how far a tile's id reaches from its top right corner
 
 
 def _land(rivers: tuple[str, ...]) -> RGB:
     return LAND if rivers else STEPPE
 
 
-def _id_text(im: Image.Image, x: int, y: int, tile_id: str, size: int) -> int:
-    return draw_text(im, (x, y), tile_id, size, ID_INK, anchor="rt")[2]
+def _id_text(im: Image.Image, x: int, y: int, tile_id: str, size: int) -> None:
+    draw_text(im, (x, y), tile_id, size, ID_INK, anchor="rt")
+
+
+def _id_stamp(x: int, y: int, tile_id: str, size: int) -> tuple[Box, tuple[Any, ...], Callable[..., None]]:
+    """The box, key and painter of a tile's id at its top right corner (``x``, ``y``), as
+    ``stamp`` takes them."""
+
+    def paint(image: Image.Image, dx: int, dy: int) -> None:
+        _id_text(image, x - dx, y - dy, tile_id, size)
+
+    return (x - 48, y - 2, x + 2, y + 28), (_id_text, tile_id, size), paint
 
 
 # Whether a tile is plain land where its id goes, so the id is pasted (24 ids a board, each
@@ -196,14 +204,13 @@ def _id_on_plain(tile: int, rivers: tuple[str, ...], tile_id: str, size: int) ->
     """Pasting the id's copy gives the pixels of drawing it, on the tile's top right corner
     and the table around it (an id wider than a small tile reaches past it). A text at
     whole pixels, anchored at its right and top, lands the same at any parity."""
-    left, up, right, down = ID_REACH
-    x, y = left + 2, up + 2  # the id's place on a piece of table as big as its reach
-    drawn = Image.new("RGB", (x + right + 2, y + down + 2), TABLE)
+    x, y = 50, 4  # the id's place on a piece of table as big as its stamp's box
+    drawn = Image.new("RGB", (x + 4, y + 30), TABLE)
     drawn.paste(tile_image(tile, rivers), (x + 5 - tile, y - 3))
-    pasted = drawn.copy()
+    copy = drawn.copy()
     _id_text(drawn, x, y, tile_id, size)
-    paste_copy(pasted, x, y, _land(rivers), ID_REACH, _id_text, tile_id, size)
-    return drawn.tobytes() == pasted.tobytes()
+    pasted(copy, *_id_stamp(x, y, tile_id, size), ground=_land(rivers))
+    return drawn.tobytes() == copy.tobytes()
 
 
 def _map_size(view: View, max_w: int, max_h: int) -> tuple[int, int]:

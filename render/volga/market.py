@@ -27,10 +27,10 @@ from render.common import (
 from render.common.cache import PixelCache
 from render.common.canvas import canvas
 from render.common.layout import recording_now, static_tile
+from render.common.stamps import stamped_text
 from render.volga.goods import good_icon
 from render.volga.map import _tile_rivers, tile_image
 from render.volga.pieces import city_sprite, fire_mark, horde_token, prince_token
-from render.volga.stamps import plain_text
 from render.volga.style import (
     GOODS,
     PARCHMENT,
@@ -190,7 +190,7 @@ def _draw_contracts(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
     _plain_label(im, x, y, f"Contracts on the table: {count}", BG)
     deck = view.get("deck")
     if deck is not None:
-        plain_text(im, (x + w, y), BG, (120, 2, 2, 28), f"deck {deck}", 16, MUTED, anchor="rt", bold=True)
+        stamped_text(im, (x + w, y), f"deck {deck}", 16, MUTED, BG, anchor="rt", bold=True)
     y += 24
     rows = _contract_rows(view, w)
     if not rows:

@@ -19,10 +19,10 @@ from render.common import (
     paste_sprite,
     text_width,
 )
+from render.common.canvas import canvas
 from render.volga.goods import coin_icon, contract_back, good_badge
 from render.volga.market import _chip
 from render.volga.pieces import ship_sprite
-from render.volga.shapes import big_rounded
 from render.volga.style import GOODS, View, _city_names, _name, _seat_color, _ship_large
 
 OFFER_FILL: RGB = (56, 46, 28)
@@ -124,7 +124,9 @@ def _draw_offer(im: Image.Image, view: View, names: Sequence[str], top: int) -> 
     offer = view.get("offer") or {}
     lines = _offer_lines(view, names)
     h = _offer_height(view, names)
-    big_rounded(im, (MARGIN, top, im.width - MARGIN, top + h), 12, OFFER_FILL, GOLD, 2)
+    canvas(im).rounded_rectangle(
+        (MARGIN, top, im.width - MARGIN, top + h), 12, fill=OFFER_FILL, outline=GOLD, width=2
+    )
     giver = int(offer.get("from", 0) or 0)
     mid = top + OFFER_H / 2
     for line in lines:

@@ -25,11 +25,10 @@ from render.common import (
     triangle_right,
 )
 from render.common.canvas import canvas
+from render.common.stamps import stamp, stamped_text
 from render.volga.goods import coin_icon, contract_back, good_badge
 from render.volga.market import _chip, _chip_rows
 from render.volga.pieces import ship_sprite
-from render.volga.shapes import big_rounded
-from render.volga.stamps import plain_text, stamp
 from render.volga.style import ACT, ACT_FILL, GOODS, SHIP_COLORS, View, _city_names, _color, _seat_color
 
 PANEL_HEAD = 66
@@ -80,9 +79,9 @@ def _draw_panel(
     color = _color(_seat_color(view, index))
     large = seat.get("ship") == "large"
     edge_color = GOLD if winner else ACT if active else PANEL_EDGE
-    big_rounded(im, box, 14, PANEL, edge_color, 4 if active or winner else 2)
+    d.rounded_rectangle(box, 14, fill=PANEL, outline=edge_color, width=4 if active or winner else 2)
     head_fill = ACT_FILL if active else shade(PANEL, 1.12)
-    big_rounded(im, (x0 + 4, y0 + 4, x1 - 4, y0 + PANEL_HEAD), 11, head_fill)
+    d.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, y0 + PANEL_HEAD), 11, fill=head_fill)
     d.rectangle((x0 + 4, y0 + 8, x0 + 14, y0 + PANEL_HEAD - 4), fill=color, outline=(16, 16, 20), width=1)
     ship = ship_sprite(_seat_color(view, index), large, 56 if large else 46)
     mid = y0 + (PANEL_HEAD + 4) / 2
@@ -100,7 +99,14 @@ def _draw_panel(
     if tag:
         fill = GOLD if winner else ACT if active and not place else (90, 104, 128)
         arrow = active and not winner and not place
-        stamp(im, nbox[2] + 10, int(mid), head_fill, (2, 18, tag_w + 4, 18), _tag, tag, tag_w, fill, arrow)
+        tx, ty = nbox[2] + 10, int(mid)
+        stamp(
+            im,
+            (tx - 2, ty - 18, tx + tag_w + 4, ty + 18),
+            (_tag, tag, tag_w, fill, arrow),
+            lambda image, dx, dy: _tag(image, tx - dx, ty - dy, tag, tag_w, fill, arrow),
+            ground=head_fill,
+        )
     paste_sprite(im, note, (x1 - 14 - money_w, mid - note.height / 2))
     draw_text(im, (x1 - 14, mid), rubles, SCORE, GOLD, anchor="rm", bold=True)
     # goods, cargo and hidden contracts, then the passes: on the panel's plain fill
@@ -112,19 +118,18 @@ def _draw_panel(
     for good in GOODS:
         count = int(goods.get(good, 0) or 0)
         carried += count
-        x = stamp(im, x, gmid, PANEL, (2, 24, 130, 24), _good, good, count) + 14
+        x = _draw_good(im, x, gmid, good, count) + 14
     capacity = seat.get("capacity")
     cargo = f"cargo {carried}/{capacity}" if capacity else "no cargo limit"
     room = max(40, x1 - 90 - x)
-    plain_text(im, (x, gmid), PANEL, (2, 20, room + 8, 20), cargo, 18, MUTED, anchor="lm", room=room)
-    hidden = int(seat.get("hidden_contracts", 0) or 0)
-    stamp(im, x1 - 14, gmid, PANEL, (100, 22, 2, 22), _hidden, hidden)
+    stamped_text(im, (x, gmid), cargo, 18, MUTED, PANEL, anchor="lm", max_width=room)
+    _draw_hidden(im, x1 - 14, gmid, int(seat.get("hidden_contracts", 0) or 0))
     py = gy + GOODS_ROW + 6
     d.line((x0 + 14, py - 3, x1 - 14, py - 3), fill=PANEL_EDGE, width=1)
-    plain_text(im, (x0 + 14, py + 14), PANEL, (2, 16, 80, 16), "passes", 16, MUTED, anchor="lm", bold=True)
+    stamped_text(im, (x0 + 14, py + 14), "passes", 16, MUTED, PANEL, anchor="lm", bold=True)
     passes = _pass_names(view, seat)
     if not passes:
-        plain_text(im, (x0 + 84, py + 14), PANEL, (2, 16, 60, 16), "none", 18, MUTED, anchor="lm")
+        stamped_text(im, (x0 + 84, py + 14), "none", 18, MUTED, PANEL, anchor="lm")
         return
     fill = shade(color, 0.9) if color != SHIP_COLORS["white"] else (214, 214, 206)
     for row in _chip_rows(passes, x1 - x0 - 28 - 70):
@@ -134,21 +139,31 @@ def _draw_panel(
         py += 34
 
 
-# the pieces painted once (``render.volga.stamps``), each with its origin at (x, y)
+# the pieces on the panel's plain fill, from stamps (``render.common.stamps``)
 
 
-def _good(im: Image.Image, x: int, y: int, good: str, count: int) -> int:
-    """A good's badge and how many the player has; the count's right edge."""
-    paste_sprite(im, good_badge(good, 36, faded=not count), (x, y - 18))
-    return draw_text(im, (x + 40, y), str(count), 24, INK if count else MUTED, anchor="lm", bold=True)[2]
+def _draw_good(im: Image.Image, x: int, y: int, good: str, count: int) -> int:
+    """A good's badge and how many the player has, from (``x``, centre line ``y``); the
+    count's right edge."""
+
+    def paint(image: Image.Image, dx: int, dy: int) -> int:
+        paste_sprite(image, good_badge(good, 36, faded=not count), (x - dx, y - 18 - dy))
+        ink = INK if count else MUTED
+        return draw_text(image, (x + 40 - dx, y - dy), str(count), 24, ink, anchor="lm", bold=True)[2]
+
+    return stamp(im, (x - 2, y - 24, x + 130, y + 24), (_draw_good, good, count), paint, ground=PANEL)
 
 
-def _hidden(im: Image.Image, x: int, y: int, hidden: int) -> int:
+def _draw_hidden(im: Image.Image, x: int, y: int, hidden: int) -> None:
     """A face-down contract and how many the player holds, ending at ``x``."""
     back = contract_back(34)
     hx = x - back.width - 4 - text_width(str(hidden), 24, bold=True)
-    paste_sprite(im, back, (hx, y - back.height / 2))
-    return draw_text(im, (x, y), str(hidden), 24, INK if hidden else MUTED, anchor="rm", bold=True)[2]
+
+    def paint(image: Image.Image, dx: int, dy: int) -> None:
+        paste_sprite(image, back, (hx - dx, y - back.height / 2 - dy))
+        draw_text(image, (x - dx, y - dy), str(hidden), 24, INK if hidden else MUTED, anchor="rm", bold=True)
+
+    stamp(im, (x - 100, y - 22, x + 2, y + 22), (_draw_hidden, hidden), paint, ground=PANEL)
 
 
 def _tag(im: Image.Image, x: int, y: int, tag: str, tag_w: int, fill: RGB, arrow: bool) -> int:

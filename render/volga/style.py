@@ -15,8 +15,8 @@ from render.common import (
     safe_text,
 )
 from render.common.canvas import canvas
+from render.common.stamps import stamped_text
 from render.common.words import seat_name
-from render.volga.stamps import plain_text
 
 View = Mapping[str, Any]
 Paint = Callable[[ImageDraw.ImageDraw, float, float], None]
@@ -99,7 +99,7 @@ def _label(im: Image.Image, x: float, y: float, text: str) -> Box:
 
 def _plain_label(im: Image.Image, x: int, y: int, text: str, under: RGB) -> int:
     """``_label`` on plain ``under`` (a label of the side column, say), from a copy kept."""
-    return plain_text(im, (x, y), under, (2, 2, 440, 28), text.upper(), 16, MUTED, bold=True)
+    return stamped_text(im, (x, y), text.upper(), 16, MUTED, under, bold=True)
 
 
 def _city_names(view: View) -> dict[str, str]:

@@ -66,6 +66,21 @@ def test_big_shapes_go_by_corners_and_match() -> None:
                 assert ours.tobytes() == theirs.tobytes(), (box, radius, width, "outline only")
 
 
+def test_big_shapes_over_anything_anywhere_are_pillows_own() -> None:
+    """The big panels: corners pasted, the rest filled with its colours; Pillow's pixels
+    over noise, at every size and place (some reach past the picture: left to Pillow)."""
+    rng = random.Random(3)
+    for case in range(300):
+        radius = rng.choice([6, 11, 12, 14])
+        width = rng.choice([0, 1, 2, 4])
+        fill = rng.choice([None, (rng.randrange(256), rng.randrange(256), rng.randrange(256))])
+        outline = rng.choice([None, fill, (244, 196, 60)])
+        x0, y0 = rng.randrange(-4, 80), rng.randrange(-4, 60)
+        box = (x0, y0, x0 + rng.randrange(0, 150), y0 + rng.randrange(0, 130))
+        ours, theirs = _both("RGB", box, radius, fill, outline, width, case)
+        assert ours.tobytes() == theirs.tobytes(), (box, radius, fill, outline, width)
+
+
 def test_shapes_are_pasted_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whole-pixel shapes, small and big, never reach Pillow's rounded rectangle after the
     first of their kind (else the quick path is not taken and the test above proves little)."""

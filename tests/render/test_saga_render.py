@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 import pytest
@@ -187,97 +185,45 @@ def test_real_games(seed: int) -> None:
     assert "draft" in phases
 
 
-# --- stamps: parts painted once and pasted ----------------------------------------------
+# --- stamps: parts painted once and pasted (``tests/render/test_stamps.py``) ---------------
 
 
 @pytest.mark.parametrize("name", sorted(sv.all_views()))
 def test_board_from_stamps_is_the_board_painted_in_place(name: str) -> None:
     """Parts are painted in place while recording: the same pixels as their stamps, made
     (the first board) and pasted (the next)."""
-    from render.common import recording
-    from render.saga import stamps
+    from render.common import recording, stamps
 
     view = sv.all_views()[name]
     with recording():
         painted = board_png(view, names=sv.NAMES)
-    stamps.clear()
+    stamps.cache.cache_clear()
     assert board_png(view, names=sv.NAMES) == painted
     assert board_png(view, names=sv.NAMES) == painted
-    assert stamps.held() > 0
+    assert stamps.cache.held > 0
 
 
 def _noise(size: tuple[int, int]) -> Image.Image:
     rng = random.Random(size[0] * 7 + size[1])
-    return Image.frombytes("RGB", size, bytes(rng.randrange(256) for _ in range(3 * size[0] * size[1])))
+    return Image.frombytes("RGB", size, rng.randbytes(3 * size[0] * size[1]))
 
 
-def _moved(
-    paint: Callable[[Image.Image, int, int], None], move: int, image: Image.Image, dx: int, dy: int
-) -> None:
-    paint(image, dx - move, dy - move)
-
-
-def test_a_stamp_is_the_part_painted_in_place_over_anything() -> None:
-    from render.common import draw_text, paste_sprite
-    from render.common.canvas import canvas
-    from render.saga import stamps
-    from render.saga.pieces import shield
-
-    def plate(image: Image.Image, dx: int, dy: int) -> None:  # at half pixels: parity matters
-        canvas(image).rounded_rectangle((20.5 - dx, 11 - dy, 91.5 - dx, 41 - dy), 14, fill=(200, 190, 120))
-        paste_sprite(image, shield("anglo", 22), (24.5 - dx, 15 - dy))
-        draw_text(image, (56.5 - dx, 26 - dy), "Wessex", 16, (0, 0, 0), anchor="mm", bold=True)
-
-    def soft(image: Image.Image, dx: int, dy: int) -> None:  # a sprite's soft edge: no stamp
-        paste_sprite(image, shield("viking", 30), (30 - dx, 10 - dy))
-
-    stamps.clear()
-    for paint, box in ((plate, (18, 9, 94, 43)), (soft, (28, 8, 62, 42))):
-        for move in range(4):  # odd and even places, each made once and pasted after
-            expected = _noise((120, 60))
-            paint(expected, -move, -move)
-            got = _noise((120, 60))
-            place = (box[0] + move, box[1] + move, box[2] + move, box[3] + move)
-            stamps.stamp(got, place, paint.__name__, partial(_moved, paint, move))
-            assert got.tobytes() == expected.tobytes()
-    assert stamps.held() > 1000  # the plate's stamps (a part painted in place keeps 1)
-
-
-def test_a_text_on_a_sprite_or_on_a_panel_is_stamped_as_drawn() -> None:
-    """A count on a shield: the shield pasted, the count from a stamp; a label on a panel
-    of one colour: the pixels it changes, from a stamp."""
-    from render.common import DARK, draw_text, paste_sprite
-    from render.saga import stamps
+def test_a_count_on_a_shield_is_the_shield_pasted_and_the_count_stamped() -> None:
+    """``lettered``: the shield pasted in place, the count in its halo from a stamp."""
+    from render.common import DARK, draw_text, paste_sprite, stamps
+    from render.saga.map import lettered
     from render.saga.pieces import shield
 
     sprite = shield("anglo", 40)
-    panel = (40, 52, 70)
-    stamps.clear()
+    stamps.cache.cache_clear()
     for move in range(4):
         for count in ("3", "12"):
             expected = _noise((120, 80))
             paste_sprite(expected, sprite, (30.5 + move, 20 + move))
-            draw_text(
-                expected,
-                (50.5 + move, 40 + move),
-                count,
-                24,
-                (255, 255, 255),
-                anchor="mm",
-                bold=True,
-                halo=DARK,
-            )
+            xy = (50.5 + move, 40 + move)
+            draw_text(expected, xy, count, 24, (255, 255, 255), anchor="mm", bold=True, halo=DARK)
             got = _noise((120, 80))
-            stamps.lettered(
-                got, sprite, "shield", (30.5 + move, 20 + move), (20, 20), count, 24, (255, 255, 255)
-            )
+            lettered(got, sprite, "shield", (30.5 + move, 20 + move), (20, 20), count, 24, (255, 255, 255))
             assert got.tobytes() == expected.tobytes()
-        expected = _noise((120, 80))
-        expected.paste(panel, (0, 30, 120, 60))
-        got = expected.copy()
-        draw_text(expected, (10.5 + move, 45), "SUPPLY", 16, (150, 160, 180), anchor="lm", bold=True)
-        stamps.stamped_text(
-            got, (10.5 + move, 45), "SUPPLY", 16, (150, 160, 180), panel, anchor="lm", bold=True
-        )
-        assert got.tobytes() == expected.tobytes()
-    assert stamps.held() > 2000  # stamped, each at both parities (one painted in place keeps 1)
+    kept = list(stamps.cache.items.values())
+    assert len(kept) == 4 and all(made.steps for made in kept)  # two counts at two parities: stamps

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -234,28 +235,6 @@ def test_real_views(players: int, seed: int, options: dict[str, str]) -> None:
 # --- drawing shortcuts: the same pixels -------------------------------------------------------
 
 
-def test_big_rounded_is_pillows_rounded_rectangle() -> None:
-    """The big panels are filled by paste and their corners pasted: Pillow's pixels, over
-    whatever lies under them, at every size (small ones are left to Pillow) and place."""
-    from PIL import ImageDraw
-
-    from render.volga.shapes import big_rounded
-
-    rng = random.Random(3)
-    for _ in range(120):
-        noise = Image.frombytes("RGB", (220, 180), rng.randbytes(220 * 180 * 3))
-        radius = rng.choice([11, 12, 14])
-        width = rng.choice([0, 2, 4])
-        fill = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
-        outline = rng.choice([None, fill, (244, 196, 60)])
-        x0, y0 = rng.randrange(-4, 80), rng.randrange(-4, 60)
-        box = (x0, y0, x0 + rng.randrange(0, 150), y0 + rng.randrange(0, 130))
-        pillow, ours = noise.copy(), noise.copy()
-        ImageDraw.Draw(pillow).rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
-        big_rounded(ours, box, radius, fill, outline, width)
-        assert ours.tobytes() == pillow.tobytes(), (box, radius, fill, outline, width)
-
-
 def test_the_key_pasted_is_the_key_painted_in_place() -> None:
     from render.common import BG
     from render.volga import market
@@ -333,42 +312,36 @@ def test_the_table_is_the_tiles_pasted_and_their_ids_drawn() -> None:
     assert answers.currsize > 0
 
 
-def test_a_stamp_pasted_is_the_piece_painted_in_place() -> None:
-    """At every parity of its place (a centred text lands by it), and painted in place when
-    it reaches past what it was said to."""
-    from render.common import INK, PANEL, draw_text
+def test_a_panels_pieces_from_stamps_are_the_pieces_painted_in_place() -> None:
+    """A good and its count, the face-down contracts: at every parity of their place, the
+    pixels and the right edge of painting them in place (as while recording)."""
+    from render.common import PANEL, recording, stamps
     from render.volga import panels
-    from render.volga.stamps import _stamps, plain_text, stamp
-
-    def centred(im: Image.Image, x: int, y: int, text: str) -> int:
-        return draw_text(im, (x, y), text, 21, INK, anchor="mm", bold=True)[2]
 
     pieces = [
-        ((2, 24, 130, 24), panels._good, ("fish", 3)),
-        ((2, 24, 130, 24), panels._good, ("amber", 0)),
-        ((100, 22, 2, 22), panels._hidden, (12,)),
-        ((2, 18, 120, 18), panels._tag, ("to act", 100, (92, 216, 236), True)),
-        ((61, 17, 61, 17), centred, ("Smolensk",)),  # odd reaches
-        ((2, 2, 10, 10), centred, ("Chernigov",)),  # too short a reach: painted in place
+        partial(panels._draw_good, good="fish", count=3),
+        partial(panels._draw_good, good="amber", count=0),
+        partial(panels._draw_hidden, hidden=12),
     ]
-    for reach, paint, args in pieces:
+    stamps.cache.cache_clear()
+    for draw in pieces:
         for x, y in [(200, 100), (201, 100), (200, 101), (201, 101)]:
             painted = Image.new("RGB", (400, 200), PANEL)
-            right = paint(painted, x, y, *args)
-            for _ in range(2):
+            with recording():
+                right = draw(painted, x, y)
+            for _ in range(2):  # made, then pasted
                 pasted = Image.new("RGB", (400, 200), PANEL)
-                assert stamp(pasted, x, y, PANEL, reach, paint, *args) == right
-                assert pasted.tobytes() == painted.tobytes(), (paint.__name__, args, x, y)
-    label = Image.new("RGB", (400, 200), PANEL)
-    assert plain_text(label, (20, 30), PANEL, (2, 2, 200, 28), "passes", 16, INK) > 20
-    assert _stamps.held <= _stamps.limit
+                assert draw(pasted, x, y) == right
+                assert pasted.tobytes() == painted.tobytes(), (draw, x, y)
+    assert all(made.steps for made in stamps.cache.items.values())  # stamps, not painted in place
 
 
 def _forget_kept_copies() -> None:
-    from render.volga import board, market, stamps
+    from render.common import stamps
+    from render.volga import board, market
     from render.volga import map as volga_map
 
-    for cache in (stamps._stamps, market._chips, volga_map._id_on_plain, volga_map._tiles, board._log_lines):
+    for cache in (stamps.cache, market._chips, volga_map._id_on_plain, volga_map._tiles, board._log_lines):
         cache.cache_clear()
 
 
@@ -382,6 +355,5 @@ def test_boards_drawn_while_recording_leave_nothing_wrong_behind() -> None:
     plain = [board_png(v, names=vv.NAMES) for v in views]
     _forget_kept_copies()
     with recording():
-        for v in views:
-            board_png(v, names=vv.NAMES)
+        assert [board_png(v, names=vv.NAMES) for v in views] == plain  # painted in place
     assert [board_png(v, names=vv.NAMES) for v in views] == plain

@@ -1,5 +1,5 @@
-"""How a part of the Saga board becomes a stamp (``render.saga.stamps``): painted on blank
-pictures, compared, and cut into the steps that paste it.
+"""How a part becomes a stamp (``render.common.stamps``): painted on blank pictures,
+compared, and cut into the steps that paste it.
 
 Rows painted right across are pasted without the mask (a masked paste costs more than a
 copy), and so are the columns of the others painted all the way down (a panel's edge
@@ -17,10 +17,11 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
-from render.common import RGB
+from render.common.style import RGB
 
-Painter = Callable[[Image.Image, int, int], None]
-"""``paint(image, dx, dy)``: the part as painted on the picture, moved by (-dx, -dy)."""
+Painter = Callable[[Image.Image, int, int], int | None]
+"""``paint(image, dx, dy)``: the part as painted on the picture, moved by (-dx, -dy); it
+may return an x on ``image`` (where its text ends, say)."""
 
 # a step of pasting a stamp: a picture (Pillow's core of it) or a colour, its mask (None:
 # pasted as it is), and its box from the stamp's corner (left, top, right, bottom)
@@ -37,44 +38,58 @@ PIECES = 12  # more, and the rows are pasted in one or two masked pieces
 @dataclass(frozen=True, slots=True)
 class Stamp:
     """The steps that paste a part (Pillow's cores of its pictures: a core lives without
-    its picture, which would hold a kilobyte more), and the pixels they keep."""
+    its picture, which would hold a kilobyte more), or None: the part is painted in place
+    each time; what the stamp costs its cache (``held``, below); and the x its painter
+    returned, less the left of its box (None: it returned none)."""
 
-    steps: tuple[Step, ...]
+    steps: tuple[Step, ...] | None
     held: int
+    after: int | None
+
+
+# What a stamp costs its cache, in pixels of 5 bytes (a 4-byte colour and a byte of its
+# mask): the pixels of its pieces, 4 more for each of their rows (Pillow points to each row
+# of a piece and of its mask: 16 bytes), and OBJECTS for each step and for the stamp (its
+# key, tuples and Pillow's cores: measured, 920 bytes for a stamp of one piece, ~520 more
+# for each further step). So a cache of N pixels holds at most 5 N bytes.
+OBJECTS = 128
+_IN_PLACE = Stamp(None, OBJECTS, None)
 
 
 def made_over(
     paint: Painter, under: Painter | None, size: tuple[int, int], box: Box, sx: int, sy: int
-) -> Stamp | None:
+) -> Stamp:
     """The stamp of a part painted over anything, with its box at ``box`` of a blank
-    picture of ``size``; None when the part blends with what lies under it (but
-    ``under``), or reaches out of its box."""
+    picture of ``size``; painted in place when the part blends with what lies under it
+    (but ``under``), or reaches out of its box."""
     blanks = [Image.new("RGB", size, color) for color in ((0, 0, 0), (255, 255, 255))]
-    black, white = _painted(paint, blanks, sx, sy)
+    black, after = _painted(paint, blanks[0], sx, sy, box)
+    white, _ = _painted(paint, blanks[1], sx, sy, box)
     differ = _channels_max(ImageChops.difference(black, white))
     touched = ImageChops.lighter(
         _channels_max(ImageChops.difference(black, blanks[0])),
         _channels_max(ImageChops.difference(white, blanks[1])),
     )
     if not _inside(touched, box):
-        return None  # out of its box (or paints nothing): paint it in place
+        return _IN_PLACE  # out of its box (or paints nothing): paint it in place
     blended = ImageChops.multiply(_some(differ), _some(touched))
     kept = touched  # the pixels the stamp paints
     if under is not None:
-        black_under, white_under = _painted(under, blanks, sx, sy)
+        black_under, _ = _painted(under, blanks[0], sx, sy, box)
+        white_under, _ = _painted(under, blanks[1], sx, sy, box)
         kept = ImageChops.lighter(  # what the rest paints over what ``under`` painted
             _channels_max(ImageChops.difference(black, black_under)),
             _channels_max(ImageChops.difference(white, white_under)),
         )
     if ImageChops.multiply(blended, _some(kept)).getbbox() is not None:
-        return None  # blended with what was under it
+        return _IN_PLACE  # blended with what was under it
     mask = ImageChops.multiply(differ.point(lambda v: 255 if v == 0 else 0), _some(kept))
-    return _stamp_of(black, mask)
+    return _stamp_of(black, mask, after)
 
 
 def made_on(
     paint: Painter, ground: RGB | Painter, size: tuple[int, int], box: Box, sx: int, sy: int
-) -> Stamp | None:
+) -> Stamp:
     """The stamp of a part painted on what lies under it, a panel of the ``ground``
     colour or what ``ground`` paints: the pixels it changes."""
     if callable(ground):
@@ -82,12 +97,13 @@ def made_on(
         ground(blank, sx, sy)
     else:
         blank = Image.new("RGB", size, ground)
-    picture = blank.copy()
-    paint(picture, sx, sy)
+    picture, after = _painted(paint, blank, sx, sy, box)
     changed = _channels_max(ImageChops.difference(picture, blank))
+    if changed.getbbox() is None:
+        return Stamp((), OBJECTS, after)  # it paints nothing here
     if not _inside(changed, box):
-        return None
-    return _stamp_of(picture, _some(changed))
+        return _IN_PLACE
+    return _stamp_of(picture, _some(changed), after)
 
 
 def _inside(changed: Image.Image, box: Box) -> bool:
@@ -98,11 +114,13 @@ def _inside(changed: Image.Image, box: Box) -> bool:
     return left >= box[0] and top >= box[1] and right <= box[2] + 1 and bottom <= box[3] + 1
 
 
-def _painted(paint: Painter, blanks: list[Image.Image], sx: int, sy: int) -> list[Image.Image]:
-    pictures = [blank.copy() for blank in blanks]
-    for picture in pictures:
-        paint(picture, sx, sy)
-    return pictures
+def _painted(
+    paint: Painter, blank: Image.Image, sx: int, sy: int, box: Box
+) -> tuple[Image.Image, int | None]:
+    """``blank`` painted on a copy, and what ``paint`` returned, less the box's left."""
+    picture = blank.copy()
+    after = paint(picture, sx, sy)
+    return picture, None if after is None else after - box[0]
 
 
 def _channels_max(im: Image.Image) -> Image.Image:
@@ -116,16 +134,18 @@ def _some(im: Image.Image) -> Image.Image:
     return im.point(lambda v: 255 if v else 0)
 
 
-def _stamp_of(picture: Image.Image, mask: Image.Image) -> Stamp:
+def _stamp_of(picture: Image.Image, mask: Image.Image, after: int | None) -> Stamp:
     reach = mask.getbbox()
     if reach is None:
-        return Stamp((), 0)  # nothing of its own to paint
-    return _cut(picture.crop(reach), mask.crop(reach), reach[0], reach[1])
+        return Stamp((), OBJECTS, after)  # nothing of its own to paint
+    steps, held = _cut(picture.crop(reach), mask.crop(reach), reach[0], reach[1])
+    return Stamp(steps, OBJECTS + held, after)
 
 
-def _cut(pixels: Image.Image, mask: Image.Image, x: int, y: int) -> Stamp:
-    """The stamp of ``pixels`` (an ``"L"`` ``mask`` of those painted) at (``x``, ``y``):
-    the longest run of identical rows painted right across as fills, the rest in boxes."""
+def _cut(pixels: Image.Image, mask: Image.Image, x: int, y: int) -> tuple[tuple[Step, ...], int]:
+    """The steps that paste ``pixels`` (an ``"L"`` ``mask`` of those painted) at (``x``,
+    ``y``), and what they cost the cache: the longest run of identical rows painted right
+    across as fills, the rest in boxes."""
     w, h = pixels.size
     marks = mask.tobytes()
     raw = pixels.tobytes()
@@ -154,14 +174,14 @@ def _cut(pixels: Image.Image, mask: Image.Image, x: int, y: int) -> Stamp:
         boxes = [(0, top, w, bottom, True) for top, bottom in spans if bottom > top]
     bits = mask.convert("1")
     steps = list(fills)
-    held = len(steps)
+    held = OBJECTS * len(steps)
     for left, top, right, bottom, through in boxes:
         cut = (left, top, right, bottom)
         piece = pixels.crop(cut)
-        held += piece.width * piece.height
+        held += OBJECTS + (piece.width + 4) * piece.height
         through_bits = bits.crop(cut).im if through else None
         steps.append((piece.im, through_bits, x + left, y + top, x + right, y + bottom))
-    return Stamp(tuple(steps), held)
+    return tuple(steps), held
 
 
 def _same_rows(whole: list[bool], rows: list[bytes]) -> tuple[int, int]:
