@@ -118,7 +118,11 @@ def safe_text(text: str) -> str:
 def text_width(text: str, size: int, *, bold: bool = False) -> int:
     """The width of ``text``'s mask, worked out from the widths of its words, without
     drawing it: a text measured at several sizes (``fit_text``) is drawn at one."""
-    text = safe_text(text)
+    return _width(safe_text(text), size, bold)
+
+
+@lru_cache(maxsize=8192)  # names, labels, log lines: at most about 2 MB
+def _width(text: str, size: int, bold: bool) -> int:
     _, pad = _pad(size, bold, False)
     words = text.split(" ")
     end = _advance(text, size, bold) if len(words) < 2 else _placed(words, size, bold)[1]
@@ -313,7 +317,11 @@ def fit_text(
     text: str, size: int, max_width: int, *, bold: bool = False, min_size: int = 14
 ) -> tuple[str, int]:
     """The largest size (down to ``min_size``) at which ``text`` fits, cut with ``...``."""
-    text = safe_text(text)
+    return _fit(safe_text(text), size, max_width, bold, min_size)
+
+
+@lru_cache(maxsize=4096)  # a board fits the same names, cards and lines as the last one
+def _fit(text: str, size: int, max_width: int, bold: bool, min_size: int) -> tuple[str, int]:
     while size > min_size and text_width(text, size, bold=bold) > max_width:
         size -= 1
     if text_width(text, size, bold=bold) <= max_width:
@@ -326,7 +334,12 @@ def fit_text(
 def wrap_text(text: str, size: int, max_width: int, *, max_lines: int = 3, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``max_width`` (a line still too wide, and the
     last one when lines are left over, is cut with ``...``)."""
-    words = safe_text(text).split()
+    return list(_wrap(safe_text(text), size, max_width, max_lines, bold))
+
+
+@lru_cache(maxsize=2048)  # a card's or a post's text comes back on board after board
+def _wrap(text: str, size: int, max_width: int, max_lines: int, bold: bool) -> tuple[str, ...]:
+    words = text.split()
     lines: list[str] = []
     current = ""
     for word in words:
@@ -341,9 +354,9 @@ def wrap_text(text: str, size: int, max_width: int, *, max_lines: int = 3, bold:
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = lines[-1] + " ..."
-    return [
+    return tuple(
         line
         if text_width(line, size, bold=bold) <= max_width
         else fit_text(line, size, max_width, bold=bold, min_size=size)[0]
         for line in lines
-    ]
+    )

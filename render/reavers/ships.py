@@ -25,6 +25,7 @@ from render.common import (
     triangle_right,
 )
 from render.common.canvas import canvas
+from render.common.stamps import stamp
 from render.reavers.cards import draw_reaver, draw_token
 from render.reavers.dice import die, favor_icon, food_icon, pawn
 from render.reavers.style import (
@@ -163,7 +164,9 @@ def _draw_tokens(im: Image.Image, x: int, cy: float, right: int, seat: Mapping[s
 
 def _draw_crew(im: Image.Image, x0: int, y: int, x1: int, seat: Mapping[str, Any], height: int) -> None:
     d = canvas(im)
-    label(im, x0, y, "Leader", 14)
+    sx = x0 + LEADER_W + 10
+    col_w = (x1 - sx - 3 * 6) // 4
+    _draw_heads(im, x0, y, x1, col_w)
     leader = seat.get("leader")
     lbox = (x0, y + 20, x0 + LEADER_W, y + height)
     if leader:
@@ -172,23 +175,8 @@ def _draw_crew(im: Image.Image, x0: int, y: int, x1: int, seat: Mapping[str, Any
         d.rounded_rectangle(lbox, 8, fill=SLOT)
         draw_text(im, ((lbox[0] + lbox[2]) / 2, (lbox[1] + lbox[3]) / 2), "no leader", 15, MUTED, anchor="mm")
     spec = seat.get("specialized") or {}
-    sx = x0 + LEADER_W + 10
-    col_w = (x1 - sx - 3 * 6) // 4
     for i, space in enumerate(SPACES):
         cx = sx + i * (col_w + 6)
-        hue = LOCATION_COLORS[space]
-        d.rounded_rectangle((cx, y, cx + col_w, y + 20), 6, fill=shade(hue, 0.8))
-        draw_text(
-            im,
-            (cx + col_w / 2, y + 10),
-            SHORT_NAMES[space],
-            14,
-            INK,
-            anchor="mm",
-            bold=True,
-            max_width=col_w - 6,
-            min_size=10,
-        )
         d.rounded_rectangle((cx, y + 22, cx + col_w, y + height), 6, fill=SLOT)
         ry = y + 25
         for reaver in spec.get(space) or []:
@@ -218,6 +206,37 @@ def _draw_crew(im: Image.Image, x0: int, y: int, x1: int, seat: Mapping[str, Any
                 min_size=10,
             )
             ry += CREW_ROW + 3
+
+
+def _draw_heads(im: Image.Image, x0: int, y: int, x1: int, col_w: int) -> None:
+    """The crew's headings: "Leader", and the four action spaces' names on their hues, the
+    same on every longship: from a stamp on the panel's fill (a label, four shapes and four
+    texts painted in place). They lie apart from the leader and the columns below them."""
+
+    def paint(image: Image.Image, dx: int, dy: int) -> None:
+        _paint_heads(image, x0 - dx, y - dy, x1 - dx, col_w)
+
+    stamp(im, (x0 - 2, y - 2, x1 + 2, y + 22), (_draw_heads, x1 - x0, col_w), paint, ground=PANEL)
+
+
+def _paint_heads(im: Image.Image, x0: int, y: int, x1: int, col_w: int) -> None:
+    d = canvas(im)
+    label(im, x0, y, "Leader", 14)
+    sx = x0 + LEADER_W + 10
+    for i, space in enumerate(SPACES):
+        cx = sx + i * (col_w + 6)
+        d.rounded_rectangle((cx, y, cx + col_w, y + 20), 6, fill=shade(LOCATION_COLORS[space], 0.8))
+        draw_text(
+            im,
+            (cx + col_w / 2, y + 10),
+            SHORT_NAMES[space],
+            14,
+            INK,
+            anchor="mm",
+            bold=True,
+            max_width=col_w - 6,
+            min_size=10,
+        )
 
 
 def _draw_artifacts(im: Image.Image, x0: int, y: int, x1: int, artifacts: list[Mapping[str, Any]]) -> None:

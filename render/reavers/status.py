@@ -4,6 +4,7 @@ marker and the Honor Ship, the location being resolved, the last combat, recent 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PIL import Image
@@ -11,6 +12,7 @@ from PIL import Image
 from games.core import name_seats
 from render.common import GOLD, INK, MUTED, PANEL_EDGE, Box, draw_text, panel, paste_sprite, wrap_text
 from render.common.canvas import canvas
+from render.common.stamps import stamp
 from render.reavers.cards import _defense, draw_any
 from render.reavers.dice import combat_die, pawn
 from render.reavers.style import LOCATION_NAMES, LOG_BG, View, label, name_of, seat_color
@@ -52,21 +54,13 @@ def _seat_chip(
 
 def draw_track(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
     """Round circles 1 to 6, the start marker, the Honor Ship and who places next."""
-    d = canvas(im)
     x0, y0, x1, y1 = box
     _frame(im, box)
     cy = (y0 + y1) / 2
     with panel("track", box):
         rounds = int(view.get("rounds", 6) or 6)
         now = int(view.get("round", 1) or 1)
-        box_ = draw_text(im, (x0 + 12, cy), "ROUND", 15, MUTED, anchor="lm", bold=True)
-        x = box_[2] + 10
-        for r in range(1, rounds + 1):
-            fill = GOLD if r == now else ((70, 84, 104) if r > now else (50, 60, 76))
-            d.ellipse((x, cy - 17, x + 34, cy + 17), fill=fill, outline=(20, 24, 30), width=2)
-            draw_text(im, (x + 17, cy), str(r), 19, (30, 28, 26) if r == now else INK, anchor="mm", bold=True)
-            x += 40
-        x += 16
+        x = _draw_rounds(im, x0, cy, rounds, now) + 16
         start = view.get("start")
         if start is not None:
             box_ = draw_text(im, (x, cy), "START", 15, MUTED, anchor="lm", bold=True)
@@ -90,6 +84,31 @@ def draw_track(im: Image.Image, view: View, names: Sequence[str], box: Box) -> N
                 is_honor = honor_left and i == len(queue) - 1
                 paste_sprite(im, pawn(30, sail, edge, is_honor), (x, cy - 15))
                 x += 34
+
+
+def _draw_rounds(im: Image.Image, x0: int, cy: float, rounds: int, now: int) -> int:
+    """The round circles from ``x0`` on the track's middle line ``cy``: from a stamp on its
+    fill (the same on most boards; an ellipse and a text a round painted in place); the x
+    after the last."""
+    top = math.floor(cy)
+
+    def paint(image: Image.Image, dx: int, dy: int) -> int:
+        return _paint_rounds(image, x0 - dx, cy - dy, rounds, now)
+
+    box = (x0 + 4, top - 20, x0 + 100 + 40 * rounds, top + 20)
+    return stamp(im, box, (_draw_rounds, rounds, now, cy - top), paint, ground=LOG_BG)
+
+
+def _paint_rounds(im: Image.Image, x0: int, cy: float, rounds: int, now: int) -> int:
+    d = canvas(im)
+    box_ = draw_text(im, (x0 + 12, cy), "ROUND", 15, MUTED, anchor="lm", bold=True)
+    x = box_[2] + 10
+    for r in range(1, rounds + 1):
+        fill = GOLD if r == now else ((70, 84, 104) if r > now else (50, 60, 76))
+        d.ellipse((x, cy - 17, x + 34, cy + 17), fill=fill, outline=(20, 24, 30), width=2)
+        draw_text(im, (x + 17, cy), str(r), 19, (30, 28, 26) if r == now else INK, anchor="mm", bold=True)
+        x += 40
+    return x
 
 
 def draw_resolving(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:

@@ -4,6 +4,7 @@ what the view holds (views from seeded random playouts at 2 to 5 players)."""
 from __future__ import annotations
 
 import copy
+from functools import partial
 from typing import Any
 
 import pytest
@@ -153,3 +154,100 @@ def test_the_starting_reavers_being_decided_are_drawn() -> None:
     other = copy.deepcopy(view)
     other["starting"]["cards"] = other["starting"]["cards"][:1]
     assert board_png(other, names=names) != board_png(view, names=names)
+
+
+# --- drawing shortcuts: the same pixels -------------------------------------------------------
+
+PLACES = [(40, 100), (41, 100), (40, 101), (41, 101)]  # every parity of a stamp's place
+
+
+def _pasted_is_painted(draw: Any, ground: tuple[int, int, int], size: tuple[int, int]) -> None:
+    """``draw(image, x, y)`` at every parity: painted in place (as while recording), then
+    made into a stamp and pasted twice, the same pixels and the same return."""
+    from render.common import recording, stamps
+
+    stamps.cache.cache_clear()
+    for x, y in PLACES:
+        painted = Image.new("RGB", size, ground)
+        with recording():
+            after = draw(painted, x, y)
+        for _ in range(2):  # made, then pasted
+            pasted = Image.new("RGB", size, ground)
+            assert draw(pasted, x, y) == after
+            assert pasted.tobytes() == painted.tobytes(), (draw, x, y)
+    assert stamps.cache.items and all(made.steps for made in stamps.cache.items.values())  # not in place
+
+
+@pytest.mark.parametrize(
+    ("recruit", "faces", "food", "bonus"),
+    [
+        (True, (), 0, "bonus Favor 2"),
+        (False, (), 0, "actions 3 · 1"),
+        (False, ("chest", "chest"), 0, "bonus cards 2 · 1"),
+        (False, ("shield", "double"), 2, "bonus cards 2"),
+        (False, (), 4, "bonus Glory 2 · 1"),
+    ],
+)
+def test_a_locations_cost_and_bonus_pasted_are_painted(
+    recruit: bool, faces: tuple[str, ...], food: int, bonus: str
+) -> None:
+    from render.reavers import locations as loc
+    from render.reavers.style import PANEL
+
+    def draw(im: Image.Image, x: int, y: int) -> None:
+        loc._draw_info(im, x, y, x + loc.LOC_W, recruit, faces, food, bonus)
+
+    _pasted_is_painted(draw, PANEL, (loc.LOC_W + 100, 200))
+
+
+@pytest.mark.parametrize(("rounds", "now"), [(6, 1), (6, 4), (6, 6), (5, 2)])
+@pytest.mark.parametrize("middle", [0.0, 0.5])
+def test_the_round_track_pasted_is_painted(rounds: int, now: int, middle: float) -> None:
+    from render.reavers import status
+    from render.reavers.style import LOG_BG
+
+    def draw(im: Image.Image, x: int, y: int) -> int:
+        return status._draw_rounds(im, x, y + middle, rounds, now)
+
+    _pasted_is_painted(draw, LOG_BG, (500, 200))
+
+
+@pytest.mark.parametrize("width", [586, 1220])
+def test_a_longships_crew_headings_pasted_are_painted(width: int) -> None:
+    from render.reavers import ships
+    from render.reavers.style import PANEL
+
+    col_w = (width - ships.LEADER_W - 10 - 3 * 6) // 4
+
+    def draw(im: Image.Image, x: int, y: int) -> None:
+        ships._draw_heads(im, x, y, x + width, col_w)
+
+    _pasted_is_painted(draw, PANEL, (1300, 200))
+
+
+def test_stamps_of_different_parts_are_told_apart() -> None:
+    """Many rounds and costs drawn one after another from one cache: each its own pixels
+    (a key that left out what a part looks like would paste another's)."""
+    from render.common import recording, stamps
+    from render.reavers import locations as loc
+    from render.reavers import status
+    from render.reavers.style import PANEL
+
+    parts = [partial(status._draw_rounds, cy=125.0, rounds=r, now=n) for r in (5, 6) for n in range(1, r + 1)]
+    parts += [
+        partial(
+            loc._draw_info, top=100, x1=40 + loc.LOC_W, recruit=recruit, faces=faces, food=food, bonus=bonus
+        )
+        for recruit in (True, False)
+        for faces in ((), ("chest",), ("shield", "shield"))
+        for food in (0, 2)
+        for bonus in ("", "actions 3 · 1")
+    ]
+    stamps.cache.cache_clear()
+    for _ in range(2):
+        for part in parts:
+            painted, pasted = (Image.new("RGB", (loc.LOC_W + 100, 200), PANEL) for _ in range(2))
+            with recording():
+                part(painted, 40)
+            part(pasted, 40)
+            assert pasted.tobytes() == painted.tobytes(), part

@@ -52,6 +52,9 @@ def _clear_caches() -> None:
         common._masks,
         common._words,
         common._advance,
+        common._width,
+        common._fit,
+        common._wrap,
     ):
         cached.cache_clear()
 
@@ -258,3 +261,36 @@ def test_a_kept_mask_holds_its_ink_only(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(Image.Image, "paste", watched)
     common.draw_text(Image.new("RGB", (100, 50)), (2, 2), "ace", 30, (255, 255, 255), halo=(0, 0, 0))
     assert colours == []
+
+
+def test_fits_widths_and_wraps_remembered_are_worked_out_afresh() -> None:
+    """``fit_text``, ``text_width`` and ``wrap_text`` remember their answers: the same as
+    worked out with nothing remembered, and a caller that changes the lines it got changes
+    nothing remembered."""
+    texts = [
+        "Gulf of Bothnia",
+        "Святослав Sigríður",
+        "W" * 40,
+        "e\u0301cole naïve",
+        "a b c d e f g h i j k l",
+    ]
+    asked = [(text, size, room) for text in texts for size, room in [(18, 60), (30, 200), (15, 400)]]
+    first = [
+        (common.fit_text(t, s, r, bold=True), common.text_width(t, s), common.wrap_text(t, s, r, max_lines=2))
+        for t, s, r in asked
+    ]
+    for lines in (answer[2] for answer in first):
+        lines.append("changed")
+    common._width.cache_clear()
+    common._fit.cache_clear()
+    common._wrap.cache_clear()
+    afresh = [
+        (common.fit_text(t, s, r, bold=True), common.text_width(t, s), common.wrap_text(t, s, r, max_lines=2))
+        for t, s, r in asked
+    ]
+    again = [
+        (common.fit_text(t, s, r, bold=True), common.text_width(t, s), common.wrap_text(t, s, r, max_lines=2))
+        for t, s, r in asked
+    ]
+    assert again == afresh
+    assert [(fit, width, lines[:-1]) for fit, width, lines in first] == afresh
