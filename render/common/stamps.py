@@ -39,9 +39,10 @@ EDGE = 2  # blank pixels around a box when painted: a part must not reach them
 
 # What a stamp costs: its pixels (a mask byte beside each 4-byte colour) and OBJECTS more
 # for the objects that hold it; at most 5 bytes for each pixel counted. A process drawing
-# 400 boards of 500 games in turn keeps 1,091,000 (233 stamps) of Saga, 284,000 (248) of
-# Volga, 1,374,000 of both games mixed: all within the limit, at most 8 MB.
-LIMIT = 1_600_000
+# 400 boards of 500 games in turn keeps 1,091,000 (233 stamps) of Saga, 540,000 (226) of
+# Pax, 284,000 (248) of Volga, 86,000 (9) of Reavers: about 2 million for all of them
+# mixed, within the limit: at most 12 MB.
+LIMIT = 2_400_000
 cache: PixelCache[Hashable, Stamp] = PixelCache(None, LIMIT, lambda made: made.held)
 
 Right = TypeVar("Right", int, None)
@@ -106,6 +107,27 @@ def pasted(
         else:
             core.paste(source, (sx + left, sy + top, sx + right, sy + bottom), mask)
     return cast(Right, None if made.after is None else x0 + made.after)
+
+
+def stamped(
+    im: Image.Image,
+    xy: tuple[float, float],
+    size: tuple[int, int],
+    key: Hashable,
+    paint: Callable[[Image.Image, float, float], None],
+    ground: RGB,
+) -> None:
+    """``paint(im, x, y)`` of a part about ``size`` big whose top left is ``xy``, on a panel
+    of the ``ground`` colour, from a stamp (a tag, a badge, a card's frame). ``key`` names
+    all the part looks like; the stamp's box reaches 4 pixels past ``size``."""
+    x, y = xy
+    left, top = math.floor(x), math.floor(y)
+    box = (left - 4, top - 4, left + size[0] + 4, top + size[1] + 4)
+
+    def moved(image: Image.Image, dx: int, dy: int) -> None:
+        paint(image, x - dx, y - dy)
+
+    stamp(im, box, (key, x - left, y - top), moved, ground=ground)
 
 
 def stamped_text(

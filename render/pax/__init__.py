@@ -4,6 +4,10 @@ Both are drawn only from a view of ``games.pax.view`` (docs/contract.md, "Pax vi
 board reads nothing from ``view["private"]``. ``style`` holds the palette, ``map`` the
 Winds and Regions, ``tiles`` a tile card, ``track`` the SAGA TRACK and Victory Conditions,
 ``jarls`` a Jarl's board, ``board`` and ``hand`` the two pictures.
+
+Parts that come back from board to board (tags, Followers, pips, action markers, a card's
+frame) are pasted from stamps (``render.common.stamps``): the same pixels as painting
+them (tests in ``tests/render/test_pax_render.py``).
 """
 
 from render.pax.board import board_png

@@ -7,6 +7,7 @@ Wind's column in the view's order, and each navigable Region lists the Regions i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -51,6 +52,7 @@ POST_FILL = (64, 70, 84)
 SLOT_EDGE = (92, 99, 116)
 REGION_FILL = (36, 46, 64)
 LAND_FILL = (58, 54, 44)
+HOME_FILL = (30, 30, 34)
 KIND_WORDS = {"sea": "sea", "river": "river", "harbor": "land"}
 
 
@@ -76,11 +78,15 @@ def _post_lines(post: Mapping[str, Any], width: int) -> int:
 
 def _prefix_width(post: Mapping[str, Any]) -> int:
     """The width of the printed kind's tag and Follower icon before the ability."""
+    return _prefix_of(str(post.get("kind", "")), bool(post.get("key")), bool(post.get("icon")))
+
+
+@lru_cache(maxsize=64)
+def _prefix_of(kind: str, key: bool, icon: bool) -> int:
     w = 6
-    kind = str(post.get("kind", ""))
     if kind in PRINTED:
-        w += text_width(("KEY " if post.get("key") else "") + PRINTED[kind], 12, bold=True) + 14
-    if post.get("icon"):
+        w += text_width(("KEY " if key else "") + PRINTED[kind], 12, bold=True) + 14
+    if icon:
         w += 20
     return w
 
@@ -176,11 +182,12 @@ def _draw_post(
         follower = post.get("follower")
         if follower:
             seat = int(follower.get("seat", 0))
-            x += follower_badge(im, (x + 2, y + 3), str(follower.get("type")), 18, seat_color(view, seat)) + 6
+            kind = str(follower.get("type"))
+            x += follower_badge(im, (x + 2, y + 3), kind, 18, seat_color(view, seat), ground=POST_FILL) + 6
         cost = post.get("cost")
         right = x1 - 5
         if cost is not None:
-            right = tag(im, right, y + 2, f"{cost} S", 14, (196, 200, 210), right=True) - 4
+            right = tag(im, right, y + 2, f"{cost} S", 14, (196, 200, 210), right=True, ground=POST_FILL) - 4
         right = _ships(im, view, post.get("longships") or [], right, y + POST_LINE / 2) - 2
         nb = draw_text(
             im,
@@ -210,12 +217,13 @@ def _draw_post(
         if kind in PRINTED or post.get("ability"):
             x = x0 + 6
             if kind in PRINTED:
-                x = tag(im, x, y + 1, ("KEY " if post.get("key") else "") + PRINTED[kind], 12, GOLD) + 4
+                printed = ("KEY " if post.get("key") else "") + PRINTED[kind]
+                x = tag(im, x, y + 1, printed, 12, GOLD, ground=POST_FILL) + 4
             if post.get("icon"):
-                x += follower_badge(im, (x, y + 1), str(post["icon"]), 16) + 4
+                x += follower_badge(im, (x, y + 1), str(post["icon"]), 16, ground=POST_FILL) + 4
             lines = _ability_lines(post, x1 - x0)
-            for line in lines:
-                draw_text(im, (x0 + _prefix_width(post) + 2, y + SMALL_LINE / 2), line, 14, INK, anchor="lm")
+            for text in lines:
+                draw_text(im, (x0 + _prefix_width(post) + 2, y + SMALL_LINE / 2), text, 14, INK, anchor="lm")
                 y += SMALL_LINE
             if not lines:
                 y += SMALL_LINE
@@ -224,21 +232,26 @@ def _draw_post(
         if not venture and kind == "empty":
             d.rounded_rectangle(chip, 5, outline=SLOT_EDGE, width=1)  # room for a Venture
         if venture:
-            d.rounded_rectangle(chip, 5, fill=PARCHMENT)
-            cx = chip[0] + 4
-            if venture.get("follower"):
-                cx += follower_badge(im, (cx, chip[1] + 2), str(venture["follower"]), 17) + 4
-            draw_text(
-                im,
-                (cx, (chip[1] + chip[3]) / 2),
-                str(venture.get("name", "")),
-                15,
-                (30, 28, 26),
-                anchor="lm",
-                bold=True,
-                max_width=int(chip[2] - 4 - cx),
-                min_size=11,
-            )
+            _venture(im, chip, str(venture.get("name", "")), str(venture.get("follower") or ""))
+
+
+def _venture(im: Image.Image, chip: Box, name: str, follower: str) -> None:
+    """A Venture on its post's row."""
+    canvas(im).rounded_rectangle(chip, 5, fill=PARCHMENT)
+    cx = chip[0] + 4
+    if follower:
+        cx += follower_badge(im, (cx, chip[1] + 2), follower, 17, ground=PARCHMENT) + 4
+    draw_text(
+        im,
+        (cx, (chip[1] + chip[3]) / 2),
+        name,
+        15,
+        (30, 28, 26),
+        anchor="lm",
+        bold=True,
+        max_width=int(chip[2] - 4 - cx),
+        min_size=11,
+    )
 
 
 def _head_bottom(region: Mapping[str, Any], links: Sequence[str], y0: int) -> int:
@@ -258,11 +271,14 @@ def _draw_head(
     """The region's name, kind, DUCHIES, neighbours and the Longships in it."""
     x0, y0, x1, _ = box
     kind = str(region.get("kind", ""))
+    fill = _fill(region)
     y = y0 + 4
     right = x1 - 8
     for seat in reversed(list(region.get("duchy") or [])):
-        right = tag(im, right, y + 3, "DUCHY", 13, seat_color(view, int(seat)), right=True) - 4
-    right = tag(im, right, y + 3, KIND_WORDS.get(kind, kind), 13, shade(color, 1.3), right=True) - 6
+        right = tag(im, right, y + 3, "DUCHY", 13, seat_color(view, int(seat)), right=True, ground=fill) - 4
+    right = (
+        tag(im, right, y + 3, KIND_WORDS.get(kind, kind), 13, shade(color, 1.3), right=True, ground=fill) - 6
+    )
     draw_text(
         im,
         (x0 + 10, y + 13),
@@ -291,17 +307,27 @@ def _draw_head(
 
 
 def _draw_homes(
-    im: Image.Image, view: View, region: Mapping[str, Any], y: int, box: Box, player_names: Sequence[str]
+    im: Image.Image,
+    view: View,
+    homes: Sequence[Mapping[str, Any]],
+    y: int,
+    box: Box,
+    player_names: Sequence[str],
+    kept: bool,
 ) -> None:
-    d = canvas(im)
+    """The region's HOMEs. ``kept``: the picture holds them as drawn with no owner, so an
+    unowned one is not drawn again (4 of a 2-player board's 6)."""
     x0, _, x1, _ = box
-    for home in _homes_in(view, str(region.get("id"))):
+    for home in homes:
         seat = home.get("seat")
+        if kept and seat is None:
+            y += HOME_H
+            continue
         hb = (x0 + 6, y + 1, x1 - 6, y + HOME_H - 2)
-        d.rounded_rectangle(hb, 6, fill=(30, 30, 34), outline=GOLD)
+        canvas(im).rounded_rectangle(hb, 6, fill=HOME_FILL, outline=GOLD)
         tx = hb[0] + 6
         if seat is not None:
-            seat_pip(im, view, int(seat), (tx, (hb[1] + hb[3]) / 2 - 8), 16)
+            seat_pip(im, view, int(seat), (tx, (hb[1] + hb[3]) / 2 - 8), 16, ground=HOME_FILL)
             tx += 20
         who = (
             f" · {player_names[int(seat)] if int(seat) < len(player_names) else f'Player {int(seat) + 1}'}"
@@ -322,6 +348,21 @@ def _draw_homes(
         y += HOME_H
 
 
+def _fill(region: Mapping[str, Any]) -> RGB:
+    return REGION_FILL if str(region.get("kind", "")) != "harbor" else LAND_FILL
+
+
+def _changed(
+    region: Mapping[str, Any], homes: Sequence[Mapping[str, Any]], posts: Mapping[str, Mapping[str, Any]]
+) -> bool:
+    """Whether anything stands in the region that its kept drawing lacks."""
+    if region.get("duchy") or region.get("longships"):
+        return True
+    if any(home.get("seat") is not None for home in homes):
+        return True
+    return any(_moving(posts[pid]) for pid in region.get("posts") or [] if pid in posts)
+
+
 def _moving(post: Mapping[str, Any]) -> bool:
     """Anything on a post that the kept drawing of the map lacks."""
     return bool(post.get("follower") or post.get("longships") or post.get("venture"))
@@ -340,23 +381,25 @@ def _draw_region(
     """One region with its HOMEs and posts. ``kept``: the picture already holds the region
     as drawn with nothing on it, so only what differs is drawn again."""
     posts, names, links = parts
-    d = canvas(im)
     x0, y0, x1, y1 = box
-    kind = str(region.get("kind", ""))
-    fill = REGION_FILL if kind != "harbor" else LAND_FILL
+    fill = _fill(region)
     rid = str(region.get("id"))
+    homes = _homes_in(view, rid)
+    if kept and not _changed(region, homes, posts):
+        return  # as kept (most regions of most boards: a drawing context costs 5 us)
     with panel(f"region {rid}", box):
         if not kept:
-            d.rounded_rectangle(box, 10, fill=fill, outline=color, width=3)
+            canvas(im).rounded_rectangle(box, 10, fill=fill, outline=color, width=3)
             _draw_head(im, view, region, names, links, box, color)
         elif region.get("duchy") or region.get("longships"):
             # wipe the kept head inside the border (the rounded corners stay) and draw it again
+            d = canvas(im)
             d.rectangle((x0 + 10, y0 + 3, x1 - 10, y0 + 11), fill=fill)
             d.rectangle((x0 + 3, y0 + 12, x1 - 3, _head_bottom(region, links, y0) - 1), fill=fill)
             _draw_head(im, view, region, names, links, box, color)
         y = _head_bottom(region, links, y0)
-        _draw_homes(im, view, region, y, box, player_names)
-        y += HOME_H * len(_homes_in(view, rid))
+        _draw_homes(im, view, homes, y, box, player_names, kept)
+        y += HOME_H * len(homes)
         for pid in region.get("posts") or []:
             post = posts.get(pid)
             if post is None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import copy
 import random
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from typing import Any
 
 import pytest
@@ -170,3 +171,88 @@ def test_kept_map_draws_the_same_picture_as_a_full_drawing(players: int) -> None
         pax_map.draw_map(kept, view, 10, 24, 1256, names)
         assert ImageChops.difference(full, kept).getbbox() is None
     assert len(pax_map._KEPT) >= 1
+
+
+# The shortcuts of drawing a board (render.common.stamps):
+# each must give the pixels of painting in place with draw_text.
+
+PLACES = [(200, 100), (201, 100), (200, 101), (201, 101)]  # every parity of a place
+
+
+def _pieces() -> list[Callable[[Image.Image, int, int], object]]:
+    """Parts of a board drawn at (x, y) on a panel of the PANEL colour: from stamps,
+    except while recording (then painted in place)."""
+    from render.common import PANEL, stamps
+    from render.pax import board, jarls, style, tiles, track
+
+    view = PAX.view(playout(4, 1)[0], None)
+    tile = view["track"]["tiles"][0]
+    seat = copy.deepcopy(view["seats"][1])
+    seat["longships"][1]["exhausted"] = True
+    god = {"kind": "god", "name": "Odin the Far-Seeing", "follower": "sweden"}
+    return [
+        lambda im, x, y: style.tag(im, x, y, "DUCHY", 13, (200, 40, 40), right=True, ground=PANEL),
+        lambda im, x, y: style.tag(im, x + 0.5, y, "12 Silfr", 15, (214, 170, 60), ground=PANEL),
+        lambda im, x, y: style.follower_badge(im, (x, y), "rus", 18, (30, 90, 200), ground=PANEL),
+        lambda im, x, y: style.follower_badge(im, (x, y), "sweden", 22, ground=PANEL),
+        lambda im, x, y: style.seat_pip(im, view, 1, (x, y), 26, ground=PANEL),
+        lambda im, x, y: style.label(im, x, y, "Influence", PANEL),
+        lambda im, x, y: jarls._pill(im, x, y, 110, "journey", True),
+        lambda im, x, y: jarls._pill(im, x, y, 110, "invest", False),
+        lambda im, x, y: jarls._ships(im, view, seat, (200, 60, 40), (x, x + 600), y),
+        lambda im, x, y: jarls._chip(im, x, y, 180, god),
+        lambda im, x, y: tiles.draw_tile(
+            im, tile, (x, y, x + 190, y + 143), text_size=15, lines=4, ground=PANEL
+        ),
+        lambda im, x, y: track._pile(im, (x, y, x + 120, y + 180), "17"),
+        lambda im, x, y: track._empty(im, (x, y, x + 190, y + 143)),
+        lambda im, x, y: stamps.stamped(
+            im, (x, y), (200, 48), "left", partial(board._actions_left, "2 actions left", 200), PANEL
+        ),
+    ]
+
+
+def test_parts_from_stamps_are_the_parts_painted_in_place() -> None:
+    """Tags, Followers, pips, action markers, Longships, a card, the pile: at every parity
+    of their place, the pixels (and the far edge returned) of painting them in place."""
+    from render.common import PANEL, recording, stamps
+
+    stamps.cache.cache_clear()
+    for n, draw in enumerate(_pieces()):
+        for x, y in PLACES:
+            painted = Image.new("RGB", (900, 400), PANEL)
+            with recording():
+                edge = draw(painted, x, y)
+            for _ in range(2):  # made, then pasted
+                pasted = Image.new("RGB", (900, 400), PANEL)
+                assert draw(pasted, x, y) == edge
+                assert pasted.tobytes() == painted.tobytes(), (n, x, y)
+    assert all(made.steps for made in stamps.cache.items.values())  # stamps, not painted in place
+
+
+def test_pax_stamps_keep_to_the_bound() -> None:
+    """Pax's stamps go to the shared cache and stay within its bound."""
+    from render.common import stamps
+
+    names = NAMES[:3]
+    stamps.cache.cache_clear()
+    for state in picked(3, seed=4):
+        board_png(PAX.view(state, None), names=names)
+    assert 0 < stamps.cache.held <= stamps.LIMIT
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_boards_drawn_while_recording_are_the_boards_drawn_from_stamps(players: int) -> None:
+    """While the layout test records, every part is painted in place, the map drawn whole
+    and every line drawn by draw_text: the same boards as from stamps, kept maps and lines
+    drawn word by word, the first time (stamps made) and the second (pasted)."""
+    from render.common import recording, stamps
+
+    names = ["Astrid", "Bjørn Ironside", "Святослав", "Ulf", "Æðelflǣd 🛡", "Sigrid"][:players]
+    views = [PAX.view(state, None) for state in picked(players, seed=9, count=6)]
+    stamps.cache.cache_clear()
+    pax_map._KEPT.clear()
+    with recording():
+        painted = [board_png(v, names=names) for v in views]
+    assert [board_png(v, names=names) for v in views] == painted
+    assert [board_png(v, names=names) for v in views] == painted
