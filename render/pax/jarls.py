@@ -22,7 +22,7 @@ from render.common import (
     text_width,
 )
 from render.common.canvas import canvas
-from render.common.stamps import stamped_text
+from render.common.stamps import stamped, stamped_text
 from render.pax.style import (
     ACTIONS,
     FOLLOWER_COLORS,
@@ -36,7 +36,6 @@ from render.pax.style import (
     seat_color,
     seat_edge,
     seat_pip,
-    stamped,
     tag,
 )
 

@@ -9,7 +9,7 @@ from PIL import Image
 
 from render.common import GOLD, INK, MUTED, PANEL, PANEL_EDGE, Box, draw_text, panel, shade, wrap_text
 from render.common.canvas import canvas
-from render.common.stamps import stamped_text
+from render.common.stamps import stamped, stamped_text
 from render.pax.style import (
     FOLLOWER_NAMES,
     FOLLOWERS,
@@ -18,7 +18,6 @@ from render.pax.style import (
     label,
     name,
     seat_pip,
-    stamped,
     tag,
 )
 from render.pax.tiles import card_height, draw_tile
