@@ -50,7 +50,7 @@ def draw_tile(
 ) -> None:
     """Draw ``tile`` filling ``box``; the text wraps to at most ``lines`` lines. On a panel
     of the ``ground`` colour (the board's SAGA TRACK), the card's frame is pasted from a
-    stamp and its texts' wrapping and fitting are remembered (measured: 180 us a card
+    stamp (measured, with the texts' fitting and wrapping remembered: 180 us a card
     painted, 50 us so)."""
     x0, y0, x1, y1 = box
     band_h, name_size, kind_size, facts_size, badge = LARGE if large else SMALL
@@ -107,7 +107,3 @@ def draw_tile(
                 break
             draw_text(im, (x0 + 6, y), words, text_size, DARK)
             y += text_size + 5
-
-
-# A card's kind and its text's lines, remembered: the same hundred tiles come back on
-# board after board. Strings only: at most a few hundred kB.

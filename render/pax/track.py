@@ -92,7 +92,6 @@ def _empty(im: Image.Image, card: Box) -> None:
     stamped(im, (card[0], card[1]), (w, h), ("empty", w, h), paint, PANEL)
 
 
-# A condition's text wrapped on its card: a few dozen conditions, strings only.
 def _difficulty(conditions: Sequence[Mapping[str, Any]]) -> str:
     kinds = sorted({str(c.get("difficulty", "")) for c in conditions})
     return ", ".join(k for k in kinds if k)
