@@ -32,10 +32,13 @@ def tiny_png(width: int = 2, height: int = 2) -> bytes:
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
-    """A running fake Discord on 127.0.0.1; fails the test if one of its handlers crashed."""
+    """A running fake Discord on 127.0.0.1; fails the test if one of its handlers crashed
+    or if it refused a request as Discord would (a test that means to send one takes it
+    with ``fake.take_refusals()``)."""
     async with FakeDiscord() as server:
         yield server
     assert not server.errors, "the fake Discord failed to handle:\n" + "\n".join(server.errors)
+    assert not server.refusals, "Discord would refuse:\n" + "\n".join(server.refusals)
 
 
 @pytest.fixture

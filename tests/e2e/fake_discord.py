@@ -1,11 +1,20 @@
-"""A small fake Discord on 127.0.0.1 for wire-level smoke tests.
+"""A fake Discord on 127.0.0.1, as strict as Discord, for wire-level tests.
 
 One aiohttp app serves the gateway WebSocket at ``/`` and the REST API under
 ``/api/v10``. The bot under test is an unmodified discord.py client pointed at it
 (``Route.BASE`` and ``DiscordWebSocket.DEFAULT_GATEWAY``). The fake keeps one guild
 with one text channel, a few members, the synced commands, and a store of every
 message the bot created, so a test can act as a user (``slash``, ``click``,
-``select``) and then look at what came back.
+``select``; ``fake_acting``) and then look at what came back.
+
+It refuses what Discord refuses (``tests.discord_api``): every request body is checked
+against its route's schema in Discord's published API description and against the
+limits Discord documents, and refused with Discord's status, code and error tree; each
+refusal is kept in ``refusals``, and the ``fake`` fixture fails a test that left one it
+did not expect. It answers 10062 to an interaction answered after 3 seconds and 50027 to
+a follow-up after its token's 15 minutes, 403 (50001, 50013) where the bot lacks a
+channel permission, archives threads left quiet for their auto-archive time, and decides
+who a message notifies as Discord does (``tests.discord_api.notify``).
 
 Payload shapes follow what discord.py 2.7.1 parses; the comments name the pitfalls
 (see ``shared/research/discord-testing.md``). The fake never answers 5xx: discord.py
@@ -15,7 +24,6 @@ retries those slowly, so a handler error becomes a 400 and lands in ``errors``.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import json
 import re
@@ -23,265 +31,93 @@ import socket
 import time
 import traceback
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.discord_api import Refusal, refusal
+from tests.discord_api.notify import Audience, notified
+from tests.e2e.fake_acting import Acting
 from tests.e2e.fake_limits import RateLimits
+from tests.e2e.fake_records import (
+    ANSWER_FLAGS,
+    API,
+    APPLICATION_COMMAND,
+    ATTACH_FILES,
+    AUTOCOMPLETE,
+    AUTOCOMPLETE_RESULT,
+    CHANNEL_MESSAGE,
+    DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE,
+    DISCORD_EPOCH_MS,
+    EMBED_LINKS,
+    EVERYONE_PERMISSIONS,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    INTENT_DM_MESSAGES,
+    INTENT_GUILD_MESSAGES,
+    INTENT_GUILDS,
+    MANAGE_THREADS,
+    MENTION_EVERYONE,
+    MESSAGE_COMPONENT,
+    MODAL,
+    OP_HEARTBEAT,
+    OP_HEARTBEAT_ACK,
+    OP_HELLO,
+    OP_IDENTIFY,
+    OP_REQUEST_MEMBERS,
+    OP_RESUME,
+    PERMISSION_NAMES,
+    PNG_SIGNATURE,
+    POST_FLAGS,
+    READ_MESSAGE_HISTORY,
+    RECORD,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    UPDATE_MESSAGE,
+    VIEW_CHANNEL,
+    WEEK_MINUTES,
+    Attachment,
+    Channel,
+    FakeError,
+    FakeUser,
+    GatewaySession,
+    Interaction,
+    Json,
+    Message,
+    RecordedRequest,
+    UploadedFile,
+    iso,
+    json_response,
+    png_size,
+    walk_components,
+)
 
-API = "/api/v10"
-DISCORD_EPOCH_MS = 1420070400000
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
-ALL_PERMISSIONS = str((1 << 50) - 1)
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+__all__ = [
+    "FLAG_EPHEMERAL",
+    "FLAG_LOADING",
+    "PNG_SIGNATURE",
+    "Attachment",
+    "Channel",
+    "FakeDiscord",
+    "FakeError",
+    "FakeUser",
+    "Interaction",
+    "Message",
+    "RecordedRequest",
+    "UploadedFile",
+    "walk_components",
+]
 
-# Gateway opcodes and the intents that gate the events the fake dispatches.
-OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_RESUME = 0, 1, 2, 6
-OP_REQUEST_MEMBERS, OP_HELLO, OP_HEARTBEAT_ACK = 8, 10, 11
-INTENT_GUILD_MESSAGES = 1 << 9
-INTENT_DM_MESSAGES = 1 << 12
-
-# Interaction and callback types.
-PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 1, 2, 3, 4
-CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
-AUTOCOMPLETE_RESULT, MODAL = 8, 9
-FLAG_EPHEMERAL, FLAG_LOADING = 64, 128
-
-Json = dict[str, Any]
-T = TypeVar("T")
-MENTION = re.compile(r"<@!?(\d+)>")
-
-
-class FakeError(Exception):
-    """An error answer in Discord's shape: ``{"message": ..., "code": ...}``."""
-
-    def __init__(self, status: int, message: str, code: int = 0) -> None:
-        super().__init__(f"{status} {message} ({code})")
-        self.status, self.message, self.code = status, message, code
-
-
-def json_response(data: Any, status: int = 200) -> web.Response:
-    # discord.py compares Content-Type verbatim; web.json_response adds "; charset=utf-8",
-    # which makes discord.py treat the body as text and crash in login.
-    return web.Response(
-        status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
-    )
-
-
-def iso(ts: float) -> str:
-    return datetime.fromtimestamp(ts, UTC).isoformat()
-
-
-def png_size(data: bytes) -> tuple[int, int] | None:
-    if data.startswith(PNG_SIGNATURE) and len(data) >= 24:
-        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-    return None
-
-
-def walk_components(components: list[Json]) -> list[Json]:
-    """Every component, nested ones included (action rows, sections, containers)."""
-    found: list[Json] = []
-    for component in components:
-        found.append(component)
-        found.extend(walk_components(component.get("components", [])))
-        if isinstance(component.get("accessory"), dict):
-            found.extend(walk_components([component["accessory"]]))
-    return found
-
-
-# --- records -------------------------------------------------------------------------
-
-
-@dataclass
-class FakeUser:
-    id: int
-    name: str
-    bot: bool = False
-    dms_closed: bool = False  # sending to this user's DM channel gives 403 / 50007
-
-    @property
-    def mention(self) -> str:
-        return f"<@{self.id}>"
-
-    def payload(self) -> Json:
-        return {
-            "id": str(self.id),
-            "username": self.name,
-            "discriminator": "0",
-            "global_name": self.name.title(),
-            "avatar": None,
-            "bot": self.bot,
-            "public_flags": 0,
-        }
-
-
-@dataclass
-class UploadedFile:
-    field: str
-    filename: str
-    content_type: str | None
-    data: bytes
-
-
-@dataclass
-class RecordedRequest:
-    seq: int
-    method: str
-    path: str  # relative to /api/v10, e.g. "/channels/123/messages"
-    query: dict[str, str]
-    json: Any
-    files: list[UploadedFile]
-    authorization: str | None
-    status: int = 0
-
-
-@dataclass
-class Attachment:
-    id: int
-    filename: str
-    data: bytes
-    content_type: str | None
-
-    @property
-    def is_png(self) -> bool:
-        return self.data.startswith(PNG_SIGNATURE)
-
-
-@dataclass
-class Message:
-    id: int
-    channel_id: int
-    author_id: int
-    content: str = ""
-    attachments: list[Attachment] = field(default_factory=list)
-    components: list[Json] = field(default_factory=list)
-    embeds: list[Json] = field(default_factory=list)
-    flags: int = 0
-    interaction_id: int | None = None
-    webhook_id: int | None = None
-    nonce: str | int | None = None
-    created: float = field(default_factory=time.time)
-    edited: float | None = None
-    edits: int = 0
-    deleted: bool = False
-    seq: int = 0  # the fake's change counter when this message last changed (see mark())
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & FLAG_EPHEMERAL)
-
-    @property
-    def has_png(self) -> bool:
-        return any(a.is_png for a in self.attachments)
-
-    def all_components(self) -> list[Json]:
-        return walk_components(self.components)
-
-    def buttons(self) -> list[Json]:
-        return [c for c in self.all_components() if c.get("type") == 2]
-
-    def selects(self) -> list[Json]:
-        return [c for c in self.all_components() if c.get("type") in (3, 5, 6, 7, 8)]
-
-    def component(self, custom_id: str) -> Json | None:
-        return next((c for c in self.all_components() if c.get("custom_id") == custom_id), None)
-
-    def text(self) -> str:
-        """Content, embed texts and text displays: everything a reader sees as text."""
-        parts = [self.content]
-        for embed in self.embeds:
-            parts += [embed.get("title") or "", embed.get("description") or ""]
-            parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
-        parts += [c.get("content", "") for c in self.all_components() if c.get("type") == 10]
-        return "\n".join(parts)
-
-    def mentions(self) -> list[int]:
-        return [int(m) for m in MENTION.findall(self.text())]
-
-
-@dataclass
-class Interaction:
-    id: int
-    token: str
-    type: int
-    user: FakeUser
-    channel_id: int
-    data: Json
-    message_id: int | None = None  # the message a component sits on
-    response_type: int | None = None
-    response_data: Json | None = None
-    original_message_id: int | None = None
-    followup_ids: list[int] = field(default_factory=list)
-    acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
-
-    @property
-    def choices(self) -> list[Json]:
-        """The autocomplete answer (callback type 8)."""
-        return (self.response_data or {}).get("choices", [])
-
-
-@dataclass
-class Channel:
-    id: int
-    name: str
-    guild_id: int | None = None
-    recipient: FakeUser | None = None  # DM channels only
-
-    def payload(self) -> Json:
-        if self.recipient is not None:
-            return {
-                "id": str(self.id),
-                "type": 1,
-                "recipients": [self.recipient.payload()],
-                "last_message_id": None,
-            }
-        return {
-            "id": str(self.id),
-            "type": 0,
-            "guild_id": str(self.guild_id),
-            "name": self.name,
-            "position": 0,
-            "permission_overwrites": [],
-            "topic": None,
-            "nsfw": False,
-            "last_message_id": None,
-            "rate_limit_per_user": 0,
-            "parent_id": None,
-        }
-
-
-RECORD = web.RequestKey("record", RecordedRequest)
-
-
-class GatewaySession:
-    def __init__(self, ws: web.WebSocketResponse, query: dict[str, str]) -> None:
-        self.ws = ws
-        self.query = query
-        self.seq = 0
-        self.intents = 0
-        self.identified = False
-        self.shard: list[int] | None = None
-        self.received: list[Json] = []
-        self._lock = asyncio.Lock()
-
-    async def send(self, payload: Json) -> None:
-        # Plain text frames: discord.py always accepts them, whatever compression it asked for.
-        async with self._lock:
-            if not self.ws.closed:
-                await self.ws.send_str(json.dumps(payload))
-
-    async def dispatch(self, event: str, data: Any) -> None:
-        self.seq += 1
-        await self.send({"op": OP_DISPATCH, "t": event, "s": self.seq, "d": data})
+ANSWER_SECONDS = 3.0  # an interaction must be acknowledged within 3 s (else 10062)
+TOKEN_SECONDS = 15 * 60  # its token then serves follow-ups and edits for 15 minutes (else 50027)
 
 
 # --- the fake ------------------------------------------------------------------------
 
 
-class FakeDiscord:
-    """The fake server plus the test-side helpers that act as users."""
+class FakeDiscord(Acting):
+    """The fake server; ``Acting`` adds the test-side helpers that act as users."""
 
     def __init__(
         self,
@@ -305,7 +141,9 @@ class FakeDiscord:
         self.users: dict[int, FakeUser] = {u.id: u for u in (self.bot_user, self.alice, self.bob, self.carol)}
         self.guild_id = self.snowflake()
         self.owner_id = self.alice.id
-        self.channel = Channel(self.snowflake(), "game-table", guild_id=self.guild_id)
+        self.channel = Channel(
+            self.snowflake(), "game-table", guild_id=self.guild_id, bot_id=self.bot_user.id
+        )
         self.channels: dict[int, Channel] = {self.channel.id: self.channel}
         self.joined = time.time()
 
@@ -317,6 +155,13 @@ class FakeDiscord:
         self.sessions: list[GatewaySession] = []
         self.identifies: list[Json] = []
         self.errors: list[str] = []  # handler crashes inside the fake (answered with 400)
+        # Requests Discord would refuse (schema, limits, empty messages), as "route: why";
+        # the fixture fails a test that leaves any (take_refusals() to expect them)
+        self.refusals: list[str] = []
+        self.offset = 0.0  # seconds the fake's clock is ahead of the real one (advance())
+        # Roles beyond @everyone: role id -> member ids, and those anyone may mention
+        self.roles: dict[int, list[int]] = {}
+        self.mentionable_roles: set[int] = set()
         # Who real Discord would notify: (user id, message id) for every mention in a NEW,
         # visible guild message that its allowed_mentions let through. Edits, and the
         # follow-up that fills a deferred "thinking" answer, notify nobody.
@@ -379,10 +224,91 @@ class FakeDiscord:
 
     # --- bookkeeping -------------------------------------------------------------------
 
-    def add_channel(self, name: str) -> Channel:
-        channel = Channel(self.snowflake(), name, guild_id=self.guild_id)
+    def add_channel(self, name: str, *, denied: int = 0) -> Channel:
+        """A text channel where the bot lacks the permissions ``denied`` (bits)."""
+        channel = Channel(
+            self.snowflake(), name, guild_id=self.guild_id, denied=denied, bot_id=self.bot_user.id
+        )
         self.channels[channel.id] = channel
         return channel
+
+    def add_thread(self, name: str, *, parent: Channel | None = None, minutes: int = WEEK_MINUTES) -> Channel:
+        """A public thread (in ``parent``, default the game table) that Discord archives
+        after ``minutes`` without a message."""
+        parent = parent or self.channel
+        thread = Channel(
+            self.snowflake(),
+            name,
+            guild_id=self.guild_id,
+            bot_id=self.bot_user.id,
+            parent=parent,
+            auto_archive_minutes=minutes,
+            last_activity=self.now(),
+        )
+        self.channels[thread.id] = thread
+        return thread
+
+    # --- the clock, refusals and threads -------------------------------------------------
+
+    def now(self) -> float:
+        """The fake's clock: real time, moved on by ``advance``."""
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        """Time passes for Discord (interaction deadlines, token lifetimes, archiving)."""
+        self.offset += seconds
+
+    def take_refusals(self) -> list[str]:
+        """The refusals so far, forgotten: for a test that meant to send what Discord refuses."""
+        taken, self.refusals = self.refusals, []
+        return taken
+
+    def archive_idle(self) -> list[Channel]:
+        """Archive every thread quiet for its auto-archive time, telling the gateway."""
+        archived = []
+        for channel in self.channels.values():
+            idle = self.now() - channel.last_activity >= channel.auto_archive_minutes * 60
+            if channel.is_thread and not channel.archived and idle:
+                channel.archived = True
+                archived.append(channel)
+                self._broadcast("THREAD_UPDATE", channel.payload(), INTENT_GUILDS)
+        return archived
+
+    def _require(self, channel: Channel, need: int) -> None:
+        """Refuse as Discord does when the bot lacks a permission here: 50001 without
+        View Channel, 50013 for any other."""
+        if channel.guild_id is None:
+            return
+        have = channel.bot_permissions()
+        if not have & VIEW_CHANNEL:
+            raise FakeError(403, "Missing Access", 50001)
+        missing = need & ~have
+        if missing:
+            names = ", ".join(name for bit, name in PERMISSION_NAMES.items() if missing & bit)
+            raise FakeError(403, f"Missing Permissions ({names})", 50013)
+
+    def _post_to(self, channel: Channel) -> None:
+        """A new message in a thread: an archived one is unarchived if it is not locked (or
+        the bot may manage threads); a locked one refuses (50083)."""
+        self.archive_idle()
+        if not channel.is_thread:
+            return
+        if channel.archived:
+            if channel.locked and not channel.bot_permissions() & MANAGE_THREADS:
+                raise FakeError(400, "Thread is archived", 50083)
+            channel.archived = False
+            self._broadcast("THREAD_UPDATE", channel.payload(), INTENT_GUILDS)
+        channel.last_activity = self.now()
+
+    def audience(self) -> Audience:
+        members = [u.id for u in self.users.values()]
+        return Audience(
+            members=members,
+            roles={self.guild_id: members, **self.roles},
+            mentionable=set(self.mentionable_roles),
+            sender=self.bot_user.id,
+            may_mention_everyone=bool(self.channel.bot_permissions() & MENTION_EVERYONE),
+        )
 
     def forget_nonces(self) -> None:
         """Minutes pass: Discord no longer remembers the nonces of messages sent so far."""
@@ -443,7 +369,7 @@ class FakeDiscord:
                 {
                     "id": str(self.guild_id),  # @everyone has the guild's id
                     "name": "@everyone",
-                    "permissions": ALL_PERMISSIONS,
+                    "permissions": str(EVERYONE_PERMISSIONS),
                     "position": 0,
                     "flags": 0,
                 }
@@ -455,8 +381,10 @@ class FakeDiscord:
             "unavailable": False,
             "member_count": len(self.users),
             "members": [self.member_payload(u) for u in self.users.values()],
-            "channels": [c.payload() for c in self.channels.values() if c.guild_id is not None],
-            "threads": [],
+            "channels": [
+                c.payload() for c in self.channels.values() if c.guild_id is not None and not c.is_thread
+            ],
+            "threads": [c.payload() for c in self.channels.values() if c.is_thread and not c.archived],
             "presences": [],
             "voice_states": [],
         }
@@ -641,6 +569,9 @@ class FakeDiscord:
             if limited is not None:
                 response = json_response(limited.body, 429)
                 response.headers.update(limited.headers)
+            elif (refused := self._refused(record)) is not None:
+                self.refusals.append(str(refused))
+                response = json_response(refused.body(), refused.status)
             else:
                 response = await handler(request)
                 if self.limits and response.status < 300:
@@ -660,6 +591,11 @@ class FakeDiscord:
             self.limits.note(response.status)
         self._touch()
         return response
+
+    @staticmethod
+    def _refused(record: RecordedRequest) -> Refusal | None:
+        """What Discord would refuse in this request's body or files (tests.discord_api)."""
+        return refusal(record.method, record.path, record.json, [len(f.data) for f in record.files])
 
     async def _record(self, request: web.Request) -> RecordedRequest:
         body: Any = None
@@ -789,6 +725,8 @@ class FakeDiscord:
         ix = self.interactions.get(int(request.match_info["interaction"]))
         if ix is None or ix.token != request.match_info["token"]:
             raise FakeError(404, "Unknown interaction", 10062)
+        if ix.response_type is None and self.now() - ix.created > ANSWER_SECONDS:
+            raise FakeError(404, "Unknown interaction", 10062)  # too late: the user saw it fail
         if ix.response_type is not None:
             raise FakeError(400, "Interaction has already been acknowledged.", 40060)
         record: RecordedRequest = request[RECORD]
@@ -800,7 +738,7 @@ class FakeDiscord:
             ix.original_message_id = message.id
         elif kind == DEFERRED_CHANNEL_MESSAGE and ix.type in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
             flags = (data.get("flags", 0) & FLAG_EPHEMERAL) | FLAG_LOADING
-            message = self._create_message(ix.channel_id, {"flags": flags}, [], interaction=ix)
+            message = self._create_message(ix.channel_id, {"flags": flags}, [], interaction=ix, loading=True)
             ix.original_message_id = message.id
         elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE) and ix.message_id is not None:
             ix.original_message_id = ix.message_id
@@ -836,6 +774,8 @@ class FakeDiscord:
         if ix.response_type is None:
             # Follow-ups and @original exist only after the interaction was acknowledged.
             raise FakeError(404, "Unknown Webhook", 10015)
+        if self.now() - ix.created > TOKEN_SECONDS:
+            raise FakeError(401, "Invalid Webhook Token", 50027)
         return ix
 
     async def _followup(self, request: web.Request) -> web.Response:
@@ -893,6 +833,7 @@ class FakeDiscord:
 
     async def _list_messages(self, request: web.Request) -> web.Response:
         channel = self._channel(request.match_info["channel"])
+        self._require(channel, READ_MESSAGE_HISTORY)
         limit = int(request.query.get("limit", "50"))
         found = [m for m in self.messages_in(channel.id) if not m.ephemeral]
         return json_response([self.message_payload(m) for m in reversed(found[-limit:])])
@@ -903,6 +844,11 @@ class FakeDiscord:
             raise FakeError(403, "Cannot send messages to this user", 50007)
         record: RecordedRequest = request[RECORD]
         body = record.json or {}
+        need = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        need |= ATTACH_FILES if record.files else 0
+        need |= EMBED_LINKS if body.get("embeds") else 0
+        self._require(channel, need)
+        self._post_to(channel)
         if body.get("enforce_nonce") and body.get("nonce") is not None:
             # Discord answers a repeated nonce with the message it already created, for a
             # few minutes (see forget_nonces).
@@ -926,6 +872,10 @@ class FakeDiscord:
             raise FakeError(404, "Unknown Message", 10008)
         if request.method == "PATCH" and message.author_id != self.bot_user.id:
             raise FakeError(403, "Cannot edit a message authored by another user", 50005)
+        self._require(channel, 0)
+        self.archive_idle()
+        if channel.archived and request.method != "GET":
+            raise FakeError(400, "Thread is archived", 50083)
         return self._message_verb(request, message)
 
     def _message_verb(self, request: web.Request, message: Message) -> web.StreamResponse:
@@ -1002,6 +952,7 @@ class FakeDiscord:
         interaction: Interaction | None = None,
         author: FakeUser | None = None,
         announce: bool = True,
+        loading: bool = False,
     ) -> Message:
         message = Message(
             id=self.snowflake(),
@@ -1011,7 +962,9 @@ class FakeDiscord:
             attachments=self._attachments(body, files, []),
             components=body.get("components") or [],
             embeds=body.get("embeds") or [],
-            flags=body.get("flags") or 0,
+            # A channel post may set only a few flags (not EPHEMERAL); Discord drops the others.
+            flags=(body.get("flags") or 0) & (ANSWER_FLAGS if interaction else POST_FLAGS)
+            | (FLAG_LOADING if loading else 0),
             interaction_id=interaction.id if interaction else None,
             webhook_id=self.app_id if interaction else None,
             nonce=body.get("nonce"),
@@ -1024,16 +977,19 @@ class FakeDiscord:
         return message
 
     def _notify(self, message: Message, body: Json) -> None:
-        """Record whom a new message notifies, as Discord decides it."""
+        """Record whom a new message notifies, as Discord decides it (discord_api.notify)."""
         channel = self.channels.get(message.channel_id)
-        if channel is None or channel.guild_id is None or message.ephemeral or message.flags & FLAG_LOADING:
+        if channel is None or channel.guild_id is None or message.flags & FLAG_LOADING:
             return
-        allowed = body.get("allowed_mentions")
-        for user in dict.fromkeys(message.mentions()):
-            if allowed is not None:
-                listed = [int(u) for u in allowed.get("users") or []]
-                if "users" not in (allowed.get("parse") or []) and user not in listed:
-                    continue
+        reference = body.get("message_reference") or {}
+        replied = self.messages.get(int(reference.get("message_id") or 0))
+        for user in notified(
+            message.content,
+            flags=message.flags,
+            allowed=body.get("allowed_mentions"),
+            audience=self.audience(),
+            replied_to=replied.author_id if replied else None,
+        ):
             self.pings.append((user, message.id))
 
     def _edit_message(self, message: Message, body: Json, files: list[UploadedFile]) -> None:
@@ -1044,7 +1000,8 @@ class FakeDiscord:
         if "embeds" in body:
             message.embeds = body["embeds"] or []
         if "flags" in body:
-            message.flags = (body["flags"] or 0) | (message.flags & FLAG_EPHEMERAL)
+            kept = message.flags & FLAG_EPHEMERAL  # an edit cannot make a message ephemeral or not
+            message.flags = ((body["flags"] or 0) & POST_FLAGS) | kept
         message.flags &= ~FLAG_LOADING
         if files or "attachments" in body:
             message.attachments = self._attachments(body, files, message.attachments)
@@ -1059,7 +1016,10 @@ class FakeDiscord:
             return
         channel = self.channels[message.channel_id]
         intent = INTENT_DM_MESSAGES if channel.recipient else INTENT_GUILD_MESSAGES
-        payload = self.message_payload(message)
+        self._broadcast(event, self.message_payload(message), intent)
+
+    def _broadcast(self, event: str, payload: Json, intent: int) -> None:
+        """Send an event to every identified session with ``intent``, without waiting."""
         for session in self.sessions:
             if session.identified and session.intents & intent:
                 task = asyncio.get_running_loop().create_task(session.dispatch(event, payload))
@@ -1083,310 +1043,3 @@ class FakeDiscord:
     def requests_to(self, method: str, pattern: str) -> list[RecordedRequest]:
         """Recorded requests whose path matches the regex ``pattern`` (full match)."""
         return [r for r in self.requests if r.method == method and re.fullmatch(pattern, r.path)]
-
-    # --- waiting -----------------------------------------------------------------------
-
-    async def wait_for(
-        self, predicate: Callable[[], T | None], timeout: float | None = None, *, what: str = ""
-    ) -> T:
-        """Wait until ``predicate()`` is truthy and return its value; ``TimeoutError`` after
-        ``timeout`` seconds (default ``self.timeout``)."""
-        loop = asyncio.get_running_loop()
-        limit = self.timeout if timeout is None else timeout
-        deadline = loop.time() + limit
-        while True:
-            changed = self._changed
-            result = predicate()
-            if result:
-                return result
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise TimeoutError(f"timed out after {limit:g} s waiting for {what or predicate}")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(changed.wait(), min(remaining, 0.1))
-
-    async def wait_for_request(
-        self,
-        predicate: Callable[[RecordedRequest], bool],
-        timeout: float | None = None,
-        *,
-        since: int = 0,
-        what: str = "",
-    ) -> RecordedRequest:
-        def find() -> RecordedRequest | None:
-            return next((r for r in self.requests if r.seq > since and predicate(r)), None)
-
-        return await self.wait_for(find, timeout, what=what or "a matching request")
-
-    async def wait_for_message(
-        self,
-        predicate: Callable[[Message], bool],
-        timeout: float | None = None,
-        *,
-        since: int = 0,
-        what: str = "",
-    ) -> Message:
-        """The first live message, created or edited after ``since``, matching ``predicate``."""
-
-        def find() -> Message | None:
-            return next(
-                (
-                    m
-                    for m in sorted(self.messages.values(), key=lambda m: m.seq)
-                    if m.seq > since and not m.deleted and predicate(m)
-                ),
-                None,
-            )
-
-        return await self.wait_for(find, timeout, what=what or "a matching message")
-
-    # --- acting as a user --------------------------------------------------------------
-
-    def command(self, name: str) -> Json:
-        """A synced command (guild commands first); ``LookupError`` if it was never synced."""
-        command = self.guild_commands.get(self.guild_id, {}).get(name) or self.global_commands.get(name)
-        if command is None:
-            synced = sorted({*self.global_commands, *self.guild_commands.get(self.guild_id, {})})
-            raise LookupError(f"/{name} was never synced (synced: {synced})")
-        return command
-
-    def _interaction_payload(self, ix: Interaction, extra: Json) -> Json:
-        channel = self.channels[ix.channel_id]
-        payload: Json = {
-            "id": str(ix.id),
-            "application_id": str(self.app_id),
-            "type": ix.type,
-            "token": ix.token,
-            "version": 1,
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,  # a hard KeyError in discord.py
-            "data": ix.data,
-            "channel_id": str(channel.id),
-            "channel": channel.payload(),
-            "app_permissions": ALL_PERMISSIONS,
-            "locale": "en-US",
-            "entitlements": [],
-            **extra,
-        }
-        if channel.guild_id is not None:
-            payload["guild_id"] = str(channel.guild_id)
-            payload["guild_locale"] = "en-US"
-            payload["guild"] = {"id": str(channel.guild_id), "locale": "en-US", "features": []}
-            payload["member"] = {**self.member_payload(ix.user), "permissions": ALL_PERMISSIONS}
-            payload["authorizing_integration_owners"] = {"0": str(channel.guild_id)}
-            payload["context"] = 0
-        else:
-            payload["user"] = ix.user.payload()
-            payload["authorizing_integration_owners"] = {"1": str(ix.user.id)}
-            payload["context"] = 1
-        return payload
-
-    async def _interact(
-        self,
-        kind: int,
-        user: FakeUser,
-        data: Json,
-        *,
-        channel_id: int | None = None,
-        message: Message | None = None,
-        wait: bool = True,
-        timeout: float | None = None,
-    ) -> Interaction:
-        ix = Interaction(
-            id=self.snowflake(),
-            token=f"itoken-{self.snowflake()}",
-            type=kind,
-            user=user,
-            channel_id=channel_id or (message.channel_id if message else self.channel.id),
-            data=data,
-            message_id=message.id if message else None,
-        )
-        self.interactions[ix.id] = ix
-        extra: Json = {"message": self.message_payload(message)} if message else {}
-        await self.dispatch("INTERACTION_CREATE", self._interaction_payload(ix, extra))
-        self._touch()
-        if wait:
-            await self.wait_for(
-                lambda: ix.acknowledged.is_set(),
-                timeout,
-                what=f"the bot to answer interaction {data.get('name') or data.get('custom_id')}",
-            )
-        return ix
-
-    def _options(
-        self, schema: list[Json], given: Json, resolved: Json, *, partial: bool = False
-    ) -> list[Json]:
-        by_name = {o["name"]: o for o in schema}
-        unknown = set(given) - set(by_name)
-        if unknown:
-            raise ValueError(f"unknown options {sorted(unknown)}; the command has {sorted(by_name)}")
-        missing = [o["name"] for o in schema if o.get("required") and o["name"] not in given]
-        if missing and not partial:
-            raise ValueError(f"missing required options {missing}")
-        options: list[Json] = []
-        for name, value in given.items():
-            kind = by_name[name]["type"]
-            choices = [c["value"] for c in by_name[name].get("choices") or []]
-            if kind in (6, 9) and not isinstance(value, FakeUser) and int(value) in self.users:
-                value = self.users[int(value)]
-            if isinstance(value, FakeUser):
-                resolved.setdefault("users", {})[str(value.id)] = value.payload()
-                members = resolved.setdefault("members", {})
-                member = {**self.member_payload(value, with_user=False)}
-                members[str(value.id)] = {**member, "permissions": ALL_PERMISSIONS}
-                value = str(value.id)
-            elif isinstance(value, Channel):
-                resolved.setdefault("channels", {})[str(value.id)] = {
-                    **value.payload(),
-                    "permissions": ALL_PERMISSIONS,
-                }
-                value = str(value.id)
-            if choices and value not in choices and not partial:
-                raise ValueError(f"{value!r} is not one of the choices {choices} of {name}")
-            options.append({"name": name, "type": kind, "value": value})
-        return options
-
-    def _command_data(
-        self,
-        user: FakeUser,
-        name: str,
-        options: Json | None,
-        subcommand: str | None,
-        focused: str | None = None,
-    ) -> Json:
-        command = self.command(name)
-        resolved: Json = {}
-        schema: list[Json] = command.get("options") or []
-        path = subcommand.split() if subcommand else []
-        wrappers: list[Json] = []
-        for part in path:
-            group = next((o for o in schema if o["name"] == part and o["type"] in (1, 2)), None)
-            if group is None:
-                raise LookupError(f"/{name} has no subcommand {part!r}")
-            wrappers.append({"name": part, "type": group["type"], "options": []})
-            schema = group.get("options") or []
-        if any(o["type"] in (1, 2) for o in schema):
-            raise ValueError(f"/{name} needs a subcommand: {[o['name'] for o in schema]}")
-        given = dict(options or {})
-        leaf = self._options(schema, given, resolved, partial=focused is not None)
-        if focused is not None:
-            for option in leaf:
-                if option["name"] == focused:
-                    option["focused"] = True
-                    option["value"] = str(option["value"])
-        inner: list[Json] = leaf
-        for wrapper in reversed(wrappers):
-            wrapper["options"] = inner
-            inner = [wrapper]
-        data: Json = {"id": command["id"], "name": name, "type": 1, "options": inner}
-        if "guild_id" in command:
-            data["guild_id"] = command["guild_id"]
-        if resolved:
-            data["resolved"] = resolved
-        return data
-
-    async def slash(
-        self,
-        user: FakeUser,
-        name: str,
-        options: Json | None = None,
-        *,
-        subcommand: str | None = None,
-        channel_id: int | None = None,
-        wait: bool = True,
-        timeout: float | None = None,
-    ) -> Interaction:
-        """Run ``/name [subcommand] option:value ...`` as ``user``; waits for the bot's ack.
-
-        ``subcommand`` may be ``"new"`` or ``"group sub"``. Values may be ``FakeUser`` or
-        ``Channel`` for user and channel options. Refuses commands that were never synced,
-        unknown or missing options and values outside the declared choices.
-        """
-        data = self._command_data(user, name, options, subcommand)
-        return await self._interact(
-            APPLICATION_COMMAND, user, data, channel_id=channel_id, wait=wait, timeout=timeout
-        )
-
-    async def autocomplete(
-        self,
-        user: FakeUser,
-        name: str,
-        options: Json,
-        focused: str,
-        *,
-        subcommand: str | None = None,
-        timeout: float | None = None,
-    ) -> list[Json]:
-        """The choices the bot offers while ``user`` types option ``focused``."""
-        data = self._command_data(user, name, options, subcommand, focused=focused)
-        ix = await self._interact(AUTOCOMPLETE, user, data, timeout=timeout)
-        return ix.choices
-
-    async def click(
-        self,
-        user: FakeUser,
-        message: Message,
-        custom_id: str,
-        *,
-        wait: bool = True,
-        timeout: float | None = None,
-    ) -> Interaction:
-        """Press the button ``custom_id`` on ``message`` (it must be there and enabled)."""
-        component = message.component(custom_id)
-        if component is None or component.get("type") != 2:
-            ids = [b.get("custom_id") for b in message.buttons()]
-            raise LookupError(f"no button {custom_id!r} on message {message.id} (buttons: {ids})")
-        if component.get("disabled"):
-            raise ValueError(f"button {custom_id!r} is disabled")
-        data = {"custom_id": custom_id, "component_type": 2}
-        return await self._interact(
-            MESSAGE_COMPONENT, user, data, message=message, wait=wait, timeout=timeout
-        )
-
-    async def select(
-        self,
-        user: FakeUser,
-        message: Message,
-        custom_id: str,
-        values: list[str],
-        *,
-        wait: bool = True,
-        timeout: float | None = None,
-    ) -> Interaction:
-        """Pick ``values`` in the select menu ``custom_id`` on ``message``."""
-        component = message.component(custom_id)
-        if component is None or component.get("type") not in (3, 5, 6, 7, 8):
-            ids = [s.get("custom_id") for s in message.selects()]
-            raise LookupError(f"no select {custom_id!r} on message {message.id} (selects: {ids})")
-        if component.get("disabled"):
-            raise ValueError(f"select {custom_id!r} is disabled")
-        low, high = component.get("min_values", 1), component.get("max_values", 1)
-        if not low <= len(values) <= high:
-            raise ValueError(f"select {custom_id!r} takes {low}..{high} values, got {values}")
-        if component["type"] == 3:
-            allowed = [o["value"] for o in component.get("options", [])]
-            if not set(values) <= set(allowed):
-                raise ValueError(f"{values} are not all options of {custom_id!r}: {allowed}")
-        data = {"custom_id": custom_id, "component_type": component["type"], "values": values}
-        return await self._interact(
-            MESSAGE_COMPONENT, user, data, message=message, wait=wait, timeout=timeout
-        )
-
-    def seed_message(
-        self, content: str = "", components: list[Json] | None = None, channel_id: int | None = None
-    ) -> Message:
-        """A message the bot "sent before a restart": in the store, unknown to the bot."""
-        body = {"content": content, "components": components or []}
-        return self._create_message(channel_id or self.channel.id, body, [], announce=False)
-
-    async def say(self, user: FakeUser, content: str, channel_id: int | None = None) -> Message:
-        """``user`` writes ``content`` in a channel (a MESSAGE_CREATE on the gateway)."""
-        message = Message(
-            id=self.snowflake(),
-            channel_id=channel_id or self.channel.id,
-            author_id=user.id,
-            content=content,
-        )
-        message.seq = self._touch()
-        self.messages[message.id] = message
-        await self.dispatch("MESSAGE_CREATE", self.message_payload(message))
-        return message
