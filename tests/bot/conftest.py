@@ -1,15 +1,19 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
+from simcord.backend.errors import BackendError
+from simcord.http import router
 
 from bot.app import SkaldBot
 from bot.delivery import Delivery
 from bot.storage import Storage
 from bot.table import Table
+from tests.discord_api import refusal
 
 
 class FakeClock:
@@ -52,3 +56,37 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "simcord_env" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("simcord"):
             item.add_marker(pytest.mark.simcord(settle_timeout=30.0))
+
+
+def _size(file: Any) -> int:
+    """Bytes of an upload as discord.py hands it over (a ``discord.File`` or raw bytes)."""
+    if isinstance(file, bytes | bytearray):
+        return len(file)
+    fp = getattr(file, "fp", None)
+    if fp is None:
+        return 0
+    where = fp.tell()
+    size = int(fp.seek(0, 2))
+    fp.seek(where)
+    return size - where
+
+
+@pytest.fixture(autouse=True)
+def strict_discord(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """simcord as strict as Discord: every request the bot makes is checked against
+    Discord's published description and limits (tests.discord_api) first, refused as
+    Discord would, and a test that leaves a refusal fails."""
+    refused: list[str] = []
+    dispatch = router.dispatch
+
+    def checked(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        sizes = [_size(f) for f in kwargs.get("files") or []]
+        found = refusal(method, path, kwargs.get("json"), sizes)
+        if found is not None:
+            refused.append(str(found))
+            raise BackendError(found.status, found.code, found.message, errors=found.body().get("errors"))
+        return dispatch(backend, method, path, **kwargs)
+
+    monkeypatch.setattr(router, "dispatch", checked)
+    yield refused
+    assert not refused, "Discord would refuse:\n" + "\n".join(refused)
