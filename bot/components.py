@@ -69,7 +69,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:t:(?P<
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:h:(?P<game>\d+)"):
     def __init__(self, game: int) -> None:
-        super().__init__(_button("My hand", f"sk:h:{game}", discord.ButtonStyle.secondary, emoji="🂠"))
+        super().__init__(_button("My hand", f"sk:h:{game}", discord.ButtonStyle.secondary, emoji="🃏"))
         self.game = game
 
     @classmethod

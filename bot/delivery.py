@@ -202,6 +202,12 @@ class Delivery:
             await self._give_up(rows, f"not found: {error.text or error.status}")
             return "failed"
         except (TimeoutError, discord.HTTPException, OSError) as error:
+            if isinstance(error, discord.HTTPException) and error.status == 400:
+                # Discord refused the message itself (a field it does not accept): sending
+                # it again would only be refused again. The rows after it may still go.
+                log.error("outbox %s refused by Discord: %s", carrier.id, error)
+                await self._give_up(rows, f"refused: {error}", whole_target=False)
+                return "failed"
             if carrier.attempts + 1 >= MAX_TRIES:
                 await self._give_up(rows, f"tried {MAX_TRIES} times: {error}", whole_target=False)
                 return "failed"
