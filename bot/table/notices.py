@@ -8,6 +8,7 @@ exactly when its board is, and never twice.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -74,6 +75,43 @@ async def on_board(
     payload["mentions"] = mentions
     if following is not None and following not in before and acting[0] not in before:
         await _heads_up(storage, tx, game, module, seats, acting[0], prefs[seats[following].user_id], now)
+
+
+@dataclass
+class Called:
+    """People named in a channel message: the words naming them, and whom it pings."""
+
+    names: str
+    mentions: list[str]
+
+
+def joined(names: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+async def call(
+    storage: Storage, tx: Tx, game: GameRow, seats: list[SeatRow], dm_text: str, now: float
+) -> Called:
+    """Ask these people for something (outside a turn: an undo to allow), each as they
+    asked to be told: a mention in the channel message, a DM of ``dm_text``, or both;
+    inside their quiet hours or while away only their name, which pings nobody."""
+    prefs = await storage.people([s.user_id for s in seats], tx)
+    names, mentions = [], []
+    for seat in seats:
+        mine = prefs[seat.user_id]
+        name = turns.plain(seat.name)
+        if people.quiet_end(mine, now) is not None or mine.away(now):
+            names.append(name)
+            continue
+        if mine.mentions():
+            names.append(f"<@{seat.user_id}>")
+            mentions.append(seat.user_id)
+        else:
+            names.append(name)
+        if mine.dms():
+            await storage.insert_outbox(tx, game.id, "dm", seat.user_id, {"text": dm_text}, now)
+    return Called(joined(names), mentions)
 
 
 async def queue_hands(

@@ -74,12 +74,19 @@ class Reminders:
                 )
             return None
         since = people.since_words(game.turn_since or game.updated_at, now)
-        names = " and ".join(views[i].mention if i in ping else views[i].name for i in waiting)
+        # Each person is reached as they asked: a mention, a DM, or both.
+        mention = [i for i in ping if prefs[seats[i].user_id].mentions()]
+        by_dm = [i for i in ping if prefs[seats[i].user_id].dms()]
+        names = " and ".join(
+            views[i].mention if i in mention else turns.plain(views[i].name) for i in waiting
+        )
         away_note = "".join(
-            f" {views[i].name} is away until {people.day_words(prefs[seats[i].user_id].away_until or now, 'UTC', now)}"
+            f" {turns.plain(views[i].name)} is away until "
+            f"{people.day_words(prefs[seats[i].user_id].away_until or now, 'UTC', now)}"
             "; the host can let the bot play their seat meanwhile with /game cover."
             for i in away
         )
+        dms: list[str] = []
         if game.nudges < MAX_NUDGES:
             text = (
                 f"Reminder {game.nudges + 1} of {MAX_NUDGES}: {names}, {module.title} is waiting "
@@ -91,8 +98,13 @@ class Reminders:
                 "turn": True,
                 "game_id": game.id,
                 "version": game.version,
-                "mentions": [seats[i].user_id for i in ping if prefs[seats[i].user_id].mentions()],
+                "mentions": [seats[i].user_id for i in mention],
             }
+            dms = [seats[i].user_id for i in by_dm]
+            dm_text = (
+                f"Reminder {game.nudges + 1} of {MAX_NUDGES}: **{module.title}** in <#{game.channel_id}> "
+                f"is waiting for you to {turns.prompt(module, state)} ({since})."
+            )
         else:
             text = (
                 f"This {module.title} game has stalled: waiting for {names} {since}. It stays open; "
@@ -104,6 +116,8 @@ class Reminders:
         async with self.storage.transaction() as tx:
             if not await self.storage.take_reminder(tx, game.id, game.remind_at, nudges, remind_at):
                 return None
+            for user in dms:
+                await self.storage.insert_outbox(tx, game.id, "dm", user, {"text": dm_text}, now)
             return await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now)
 
     async def release_held(self, now: float) -> list[int]:

@@ -9,7 +9,7 @@ from typing import Any
 import games
 from bot import turns
 from bot.storage import GameRow, SeatRow
-from bot.table import threads
+from bot.table import notices, threads
 from bot.table.context import Context, Reply, TableError
 from bot.table.lobby import Lobby
 from games.core import revealed
@@ -63,8 +63,18 @@ class Seating:
             now = self.ctx.clock()
             async with self.storage.transaction() as tx:
                 await self.storage.set_undo_request(tx, game.id, request)
+                asker = turns.plain(seats[index].name)
+                called = await notices.call(
+                    self.storage,
+                    tx,
+                    game,
+                    [seats[i] for i in others],
+                    f"{asker} asks to take back their last move in <#{game.channel_id}>; "
+                    "press Allow on the request there if you agree.",
+                    now,
+                )
                 text = (
-                    f"**{turns.plain(seats[index].name)}** asks to take back their last move. It showed new "
+                    f"{called.names}: **{asker}** asks to take back their last move. It showed new "
                     "information, so every other player (or the host) must allow it: press Allow, "
                     "or just keep playing to refuse."
                 )
@@ -72,7 +82,7 @@ class Seating:
                     "text": text,
                     "undo": game.id,
                     "version": game.version,
-                    "mentions": [seats[i].user_id for i in others],
+                    "mentions": called.mentions,
                 }
                 announce = await self.storage.insert_outbox(
                     tx, game.id, "channel", game.channel_id, payload, now
