@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 import games
+from bot import permissions
 from bot.me_commands import MeCommands
 from bot.table import TableError
 from games import bots
@@ -72,6 +73,10 @@ class GameCommands(app_commands.Group):
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
         channel, user = _ids(interaction)
         ctl = _ctl(interaction)
+        lacking = permissions.missing(interaction.app_permissions, permissions.is_thread(interaction.channel))
+        if lacking:
+            await ctl.say(interaction, permissions.refusal(lacking))
+            return
         try:
             chosen = parse_options(options)
         except TableError as error:

@@ -28,7 +28,7 @@ from typing import Any
 
 import discord
 
-from bot import messages
+from bot import messages, permissions
 from bot.coalesce import merged, run_of
 from bot.group_commit import GroupCommit
 from bot.pacing import CHANNEL_MESSAGES, CHANNEL_PERIOD, TOKEN_PER_SECOND, Pace, Window
@@ -196,7 +196,11 @@ class Delivery:
                 for game_id in sorted({r.game_id for r in refused}):
                     await self.table.dm_failed(game_id, carrier.target)
                 return "dm_closed"
-            await self._give_up(rows, f"forbidden: {error.text or error.status}")
+            refused = await self._give_up(rows, f"forbidden: {error.text or error.status}")
+            lacking = permissions.missing_in(self.client.get_channel(int(carrier.target)))
+            told = [await self.table.channel_refused(g, lacking) for g in sorted({r.game_id for r in refused})]
+            if any(told):
+                self._refused += 1  # the host's DM is queued: this flush delivers it too
             return "failed"
         except discord.NotFound as error:
             await self._give_up(rows, f"not found: {error.text or error.status}")

@@ -186,6 +186,13 @@ class Storage:
                 (key, value, value),
             )
 
+    async def mark_once(self, tx: Tx, key: str) -> bool:
+        """Note ``key`` in the meta table; False if it was there already (said before)."""
+        changed = await tx.execute(
+            "INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT(key) DO NOTHING", (key,)
+        )
+        return changed == 1
+
     # --- paced and coalesced delivery (bot.delivery) -------------------------------------
 
     async def pending_targets(self) -> list[tuple[str, str]]:

@@ -46,6 +46,11 @@ def plain(name: str) -> str:
     return text.replace("@everyone", "@\u200beveryone").replace("@here", "@\u200bhere")
 
 
+def joined(names: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def clip(text: str, limit: int = 80) -> str:
     """User input repeated back in a reply, cut to ``limit`` characters."""
     text = " ".join(text.split())

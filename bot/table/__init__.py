@@ -140,6 +140,9 @@ class Table:
     async def dm_failed(self, game_id: int, user_id: str) -> int | None:
         return await self.reminders.dm_failed(game_id, user_id)
 
+    async def channel_refused(self, game_id: int, lacking: list[str] | None) -> int | None:
+        return await self.reminders.channel_refused(game_id, lacking)
+
     # --- a player's own settings -----------------------------------------------------------
 
     async def settings(

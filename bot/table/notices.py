@@ -85,11 +85,6 @@ class Called:
     mentions: list[str]
 
 
-def joined(names: list[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 async def call(
     storage: Storage, tx: Tx, game: GameRow, seats: list[SeatRow], dm_text: str, now: float
 ) -> Called:
@@ -111,7 +106,7 @@ async def call(
             names.append(name)
         if mine.dms():
             await storage.insert_outbox(tx, game.id, "dm", seat.user_id, {"text": dm_text}, now)
-    return Called(joined(names), mentions)
+    return Called(turns.joined(names), mentions)
 
 
 async def queue_hands(

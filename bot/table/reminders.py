@@ -8,6 +8,7 @@ from typing import Any
 import games
 from bot import people, turns
 from bot.people import Prefs
+from bot.permissions import NEEDED
 from bot.storage import GameRow, Tx
 from bot.table import notices
 from bot.table.context import Context, Reply, TableError, seat_view
@@ -193,3 +194,23 @@ class Reminders:
             )
             payload = {"text": text, "mentions": [user_id]}
             return await self.storage.insert_outbox(tx, game_id, "channel", game.channel_id, payload, now)
+
+    async def channel_refused(self, game_id: int, lacking: list[str] | None) -> int | None:
+        """Discord refused the game's channel messages (403): tell the host by DM, once a
+        game, what to grant; returns the DM's outbox id."""
+        game = await self.storage.game(game_id)
+        if game is None:
+            return None
+        title = games.get(game.game).title
+        why = f"I lack {turns.joined(lacking)} there" if lacking else "I lack a permission there"
+        text = (
+            f"I can't post the {title} game's messages in <#{game.channel_id}>: Discord refuses, because "
+            f"{why}. Please grant me {turns.joined([name for _, name in NEEDED])} in that channel (Send Messages "
+            "in Threads in a thread). Every move is kept; the next board posts once I may."
+        )
+        async with self.storage.transaction() as tx:
+            if not await self.storage.mark_once(tx, f"refused:{game_id}"):
+                return None
+            return await self.storage.insert_outbox(
+                tx, game_id, "dm", game.host_id, {"text": text}, self.ctx.clock()
+            )

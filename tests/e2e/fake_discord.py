@@ -232,6 +232,11 @@ class FakeDiscord(Acting):
         self.channels[channel.id] = channel
         return channel
 
+    def set_denied(self, channel: Channel, denied: int) -> None:
+        """A moderator changes what the bot may not do in ``channel`` (CHANNEL_UPDATE)."""
+        channel.denied = denied
+        self._broadcast("CHANNEL_UPDATE", channel.payload(), INTENT_GUILDS)
+
     def add_thread(self, name: str, *, parent: Channel | None = None, minutes: int = WEEK_MINUTES) -> Channel:
         """A public thread (in ``parent``, default the game table) that Discord archives
         after ``minutes`` without a message."""
@@ -246,6 +251,8 @@ class FakeDiscord(Acting):
             last_activity=self.now(),
         )
         self.channels[thread.id] = thread
+        if any(session.identified for session in self.sessions):
+            self._broadcast("THREAD_CREATE", {**thread.payload(), "newly_created": True}, INTENT_GUILDS)
         return thread
 
     # --- the clock, refusals and threads -------------------------------------------------
