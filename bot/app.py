@@ -76,6 +76,7 @@ class SkaldBot(ext_commands.Bot):
         memory.settle()  # and so do the guilds and members Discord has just sent
         await self.controller.delivery.recover()
         await self.controller.flush()
+        await self.controller.owing.settle()  # answers a crash left "thinking"
 
     async def close(self) -> None:
         for task in self._tasks:

@@ -22,7 +22,9 @@ import discord
 import games
 from bot import components, messages, turns
 from bot.delivery import Delivery
+from bot.owed import Answer, Owing, picture
 from bot.pacing import TOKEN_PER_SECOND
+from bot.rows import Owed
 from bot.table import Panel, Reply, Table, TableError
 
 log = logging.getLogger("skald")
@@ -43,6 +45,8 @@ class Controller:
         self.client = client
         self.table = table
         self.delivery = Delivery(client, table, owner=owner, per_second=per_second)
+        self.owing = Owing(client, table.storage)
+        self.owing.makers.update(replay=self._owed_replay, board=self._owed_picture, hand=self._owed_picture)
 
     # --- answering -----------------------------------------------------------------
 
@@ -196,26 +200,46 @@ class Controller:
         that a crash could leave behind), else deferred and sent as the follow-up."""
         drawing = asyncio.ensure_future(messages.draw_async(payload))
         done, _ = await asyncio.wait({drawing}, timeout=DRAW_WAIT)
-        view = components.public_view(payload) if not ephemeral else None
-        text = messages.clip(payload.get("text", ""))
-        name = messages.filename(payload)
         quiet = discord.AllowedMentions.none()
         if done:
-            png = drawing.result()
-            files = [discord.File(io.BytesIO(png), filename=name)] if png else []
+            answer = self._picture_answer(payload, drawing.result(), ephemeral=ephemeral)
             await interaction.response.send_message(
-                text,
-                files=files,
-                view=view or discord.utils.MISSING,
+                answer.text,
+                files=answer.files,
+                view=answer.view or discord.utils.MISSING,
                 ephemeral=ephemeral,
                 allowed_mentions=quiet,
             )
             return
-        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-        png = await drawing
-        files = [discord.File(io.BytesIO(png), filename=name)] if png else []
-        await interaction.followup.send(
-            text, files=files, view=view or discord.utils.MISSING, ephemeral=ephemeral, allowed_mentions=quiet
+        # Written down as owed before the defer: a crash from here on leaves the answer to
+        # the restart (bot.owed), not "thinking" for good.
+        owed = await self.owing.begin(interaction, "hand" if ephemeral else "board")
+        try:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            answer = self._picture_answer(payload, await drawing, ephemeral=ephemeral)
+            await interaction.followup.send(
+                answer.text,
+                files=answer.files,
+                view=answer.view or discord.utils.MISSING,
+                ephemeral=ephemeral,
+                allowed_mentions=quiet,
+            )
+        finally:
+            await self.owing.paid(owed)
+
+    @staticmethod
+    def _picture_answer(payload: dict[str, Any], png: bytes | None, *, ephemeral: bool) -> Answer:
+        view = components.public_view(payload) if not ephemeral else None
+        return Answer(messages.clip(payload.get("text", "")), picture(png, messages.filename(payload)), view)
+
+    async def _owed_picture(self, owed: Owed) -> Answer:
+        """A board or hand a restart left owed, drawn as it stands now."""
+        if owed.kind == "hand":
+            payload = await self.table.hand(owed.channel_id, owed.user_id)
+        else:
+            payload = await self.table.board(owed.channel_id)
+        return self._picture_answer(
+            payload, await messages.draw_async(payload), ephemeral=owed.kind == "hand"
         )
 
     async def lobby_button(self, interaction: discord.Interaction, game_id: int, what: str) -> None:
@@ -262,18 +286,28 @@ class Controller:
         except TableError as error:
             await self.say(interaction, str(error))
             return
-        await interaction.response.defer(thinking=True)
+        # Written down as owed before the defer: a crash while the GIF is made leaves the
+        # answer to the restart (bot.owed), not "thinking" for good.
+        owed = await self.owing.begin(interaction, "replay", game_id)
+        try:
+            await interaction.response.defer(thinking=True)
+            answer = await self._replay_answer(export, game_id)
+            await interaction.followup.send(
+                answer.text, files=answer.files, allowed_mentions=discord.AllowedMentions.none()
+            )
+        finally:
+            await self.owing.paid(owed)
+
+    async def _replay_answer(self, export: dict[str, Any], game_id: int | None) -> Answer:
         gif = await messages.replay_async({"replay": export})
         if gif is None:
-            await interaction.followup.send("This game has no pictures to replay.")
-            return
+            return Answer("This game has no pictures to replay.", [])
         title = games.get(export["game"]).title
-        name = f"replay-{game_id or 'last'}.gif"
-        await interaction.followup.send(
-            f"The {title} game, turn by turn.",
-            file=discord.File(io.BytesIO(gif), filename=name),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        return Answer(f"The {title} game, turn by turn.", picture(gif, f"replay-{game_id or 'last'}.gif"))
+
+    async def _owed_replay(self, owed: Owed) -> Answer:
+        _, export = await self.table.export(owed.channel_id, owed.game_id)
+        return await self._replay_answer(export, owed.game_id)
 
     async def send_log(self, interaction: discord.Interaction) -> None:
         try:

@@ -198,7 +198,9 @@ class Delivery:
                 return "dm_closed"
             refused = await self._give_up(rows, f"forbidden: {error.text or error.status}")
             lacking = permissions.missing_in(self.client.get_channel(int(carrier.target)))
-            told = [await self.table.channel_refused(g, lacking) for g in sorted({r.game_id for r in refused})]
+            told = [
+                await self.table.channel_refused(g, lacking) for g in sorted({r.game_id for r in refused})
+            ]
             if any(told):
                 self._refused += 1  # the host's DM is queued: this flush delivers it too
             return "failed"

@@ -125,3 +125,17 @@ SEAT_COLUMNS = ("user_id", "name", "position", "resigned", "dm_closed", "level",
 def seat_row(r: Any, prefix: str = "") -> SeatRow:
     user_id, name, position, resigned, dm_closed, level, covered_until = (r[prefix + c] for c in SEAT_COLUMNS)
     return SeatRow(user_id, name, position, bool(resigned), bool(dm_closed), level, covered_until)
+
+
+@dataclass
+class Owed:
+    """An interaction the bot deferred and has yet to answer (bot.owed)."""
+
+    application_id: str
+    token: str
+    kind: str  # replay | board | hand
+    channel_id: str
+    user_id: str
+    game_id: int | None
+    created_at: float
+    id: int = 0

@@ -16,7 +16,17 @@ from typing import Any
 from bot import fastjson
 from bot.db import Backend, Row, SqliteBackend, Tx, open_backend
 from bot.people import Prefs
-from bot.rows import SEAT_COLUMNS, ActionRow, GameRow, OutboxRow, SeatRow, game_row, outbox_row, seat_row
+from bot.rows import (
+    SEAT_COLUMNS,
+    ActionRow,
+    GameRow,
+    OutboxRow,
+    Owed,
+    SeatRow,
+    game_row,
+    outbox_row,
+    seat_row,
+)
 
 __all__ = ["ActionRow", "GameRow", "OutboxRow", "SeatRow", "Storage", "Tx"]
 
@@ -185,6 +195,47 @@ class Storage:
                 "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = ?",
                 (key, value, value),
             )
+
+    # --- answers owed to deferred interactions (bot.owed) ----------------------------------
+
+    async def owe(self, answer: Owed) -> int:
+        async with self.transaction() as tx:
+            return await tx.insert(
+                "INSERT INTO answers (application_id, token, kind, channel_id, user_id, game_id, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    answer.application_id,
+                    answer.token,
+                    answer.kind,
+                    answer.channel_id,
+                    answer.user_id,
+                    answer.game_id,
+                    answer.created_at,
+                ),
+            )
+
+    async def paid(self, answer_id: int) -> None:
+        async with self.transaction() as tx:
+            await tx.execute("DELETE FROM answers WHERE id = ?", (answer_id,))
+
+    async def owed(self) -> list[Owed]:
+        rows = await self._all(
+            "SELECT id, application_id, token, kind, channel_id, user_id, game_id, created_at FROM answers"
+            " ORDER BY id"
+        )
+        return [
+            Owed(
+                application_id=r[1],
+                token=r[2],
+                kind=r[3],
+                channel_id=r[4],
+                user_id=r[5],
+                game_id=r[6],
+                created_at=r[7],
+                id=r[0],
+            )
+            for r in rows
+        ]
 
     async def mark_once(self, tx: Tx, key: str) -> bool:
         """Note ``key`` in the meta table; False if it was there already (said before)."""

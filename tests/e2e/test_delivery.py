@@ -275,3 +275,33 @@ async def test_kill_9_at_each_point_of_delivery(bot: Bot, point: str, late: bool
     )
     # The restart found the command tree unchanged and did not sync it again.
     assert len(fake.requests_to("PUT", r"/applications/\d+/guilds/\d+/commands")) == 1
+
+
+async def test_a_replay_being_made_when_the_bot_is_killed_is_answered_after_the_restart(bot: Bot) -> None:
+    """/game replay defers ("thinking") while the GIF is made; a kill -9 then must not leave
+    the answer thinking for good: the restarted bot makes it and fills the placeholder."""
+    fake = bot.fake
+    await open_game(bot, fake.channel)
+    await _answered(bot, await fake.slash(fake.bob, "game", subcommand="resign"))  # two players: over
+    await settled(bot)
+    killed = asyncio.Event()
+
+    def kill_on_defer(ix: Any) -> None:
+        if ix.data.get("name") == "game" and ix.response_type == 5 and not killed.is_set():
+            killed.set()
+            bot.kill()  # the defer reached Discord; the GIF is not made yet
+
+    fake.on_answered.append(kill_on_defer)
+    ix = await fake.slash(fake.alice, "game", subcommand="replay", wait=False)
+    await fake.wait_for(killed.is_set, WAIT, what="the replay to be deferred")
+    await bot.stopped()
+    fake.on_answered.clear()
+    placeholder = fake.messages[ix.original_message_id or 0]
+    assert placeholder.flags & FLAG_LOADING
+    await bot.start()
+    assert bot.skald is not None
+    await bot.skald.until(lambda: not placeholder.flags & FLAG_LOADING, "the replay after the restart")
+    assert [a.filename for a in placeholder.attachments] == ["replay-last.gif"]
+    await bot.skald.until(
+        lambda: bot.query("SELECT COUNT(*) FROM answers")[0][0] == 0, "the answer crossed out"
+    )
