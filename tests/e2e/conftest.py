@@ -5,12 +5,14 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import discord
 import pytest
 import yarl
 
 from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.process import Bot
 
 
 def tiny_png(width: int = 2, height: int = 2) -> bytes:
@@ -47,3 +49,13 @@ def point_discord_at(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> Fake
     monkeypatch.setattr(discord.http.Route, "BASE", fake.api_url)
     monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url))
     return fake
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Bot]:
+    runner = Bot(fake, tmp_path)
+    await runner.start()
+    try:
+        yield runner
+    finally:
+        await runner.close()

@@ -41,6 +41,7 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     async with FakeDiscord(limits=RateLimits()) as server:
         yield server
     assert not server.errors, "the fake Discord failed to handle:\n" + "\n".join(server.errors)
+    assert not server.refusals, "Discord would refuse:\n" + "\n".join(server.refusals)
 
 
 async def open_games(fake: FakeDiscord, table: Table) -> list[tuple[Channel, list[FakeUser]]]:

@@ -8,100 +8,17 @@ nonces only until ``forget_nonces()``, like Discord's few minutes.
 from __future__ import annotations
 
 import asyncio
-import json
-import os
 import random
-import signal
 import sqlite3
-import subprocess
-import sys
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import games
 from tests.e2e.fake_discord import FLAG_LOADING, Channel, FakeDiscord, FakeUser, Message
-from tests.e2e.test_smoke import ROOT, WAIT, Skald, bot_env
+from tests.e2e.process import WAIT, Bot
 
 MODULE = games.get("knarr")
-
-
-class Bot:
-    """The bot process, which a test may kill and start again on the same database."""
-
-    def __init__(self, fake: FakeDiscord, tmp_path: Path) -> None:
-        self.fake = fake
-        self.db = tmp_path / "skald.db"
-        self.log = tmp_path / "bot.log"
-        self.skald: Skald | None = None
-
-    async def start(self) -> Skald:
-        env = bot_env(
-            DISCORD_TOKEN=self.fake.token,
-            DISCORD_FAKE_URL=self.fake.url,
-            SKALD_DB=str(self.db),
-            SKALD_TEST_GUILD=str(self.fake.guild_id),
-        )
-        sink = self.log.open("ab")
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT
-        )
-        sink.close()
-        sessions = len(self.fake.sessions)
-        self.skald = Skald(self.fake, process, self.log)
-        await self.skald.until(
-            lambda: any(s.identified for s in self.fake.sessions[sessions:]), "the bot on the gateway"
-        )
-        return self.skald
-
-    def kill(self) -> None:
-        assert self.skald is not None
-        with_pid = self.skald.process.pid
-        os.kill(with_pid, signal.SIGKILL)
-
-    async def stopped(self) -> None:
-        assert self.skald is not None
-        await asyncio.wait_for(self.skald.process.wait(), WAIT)
-
-    async def close(self) -> None:
-        if self.skald and self.skald.process.returncode is None:
-            self.skald.process.terminate()
-            try:
-                await asyncio.wait_for(self.skald.process.wait(), 5)
-            except TimeoutError:
-                self.skald.process.kill()
-                await self.skald.process.wait()
-        print(f"--- bot output ---\n{self.log.read_text(errors='replace')}")
-
-    # --- the database, read as a test would ---------------------------------------------
-
-    def query(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-        with sqlite3.connect(self.db) as db:
-            return list(db.execute(sql, args))
-
-    def game(self, channel: Channel) -> tuple[int, dict[str, Any], list[str]]:
-        gid, state = self.query(
-            "SELECT id, state FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", str(channel.id)
-        )[0]
-        users = [
-            r[0] for r in self.query("SELECT user_id FROM seats WHERE game_id = ? ORDER BY position", gid)
-        ]
-        return gid, json.loads(state), users
-
-    def unsent(self) -> int:
-        return self.query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND failed IS NULL")[0][0]
-
-
-@pytest.fixture
-async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Bot]:
-    runner = Bot(fake, tmp_path)
-    await runner.start()
-    try:
-        yield runner
-    finally:
-        await runner.close()
 
 
 async def _answered(bot: Bot, ix: Any) -> Message:

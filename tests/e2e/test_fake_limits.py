@@ -27,6 +27,7 @@ async def limited() -> AsyncIterator[tuple[FakeDiscord, HandClock]]:
     async with FakeDiscord(limits=RateLimits(clock=clock)) as server:
         yield server, clock
     assert not server.errors, server.errors
+    assert not server.refusals, server.refusals
 
 
 async def post(

@@ -7,9 +7,8 @@ from __future__ import annotations
 import random
 
 from tests.e2e.fake_records import ATTACH_FILES, SEND_MESSAGES
-from tests.e2e.test_delivery import Bot, _answered, boards, bot, move, open_game, settled
-
-__all__ = ["bot"]  # the fixture: the real bot process on the fake
+from tests.e2e.process import Bot
+from tests.e2e.test_delivery import _answered, boards, move, open_game, settled
 
 
 async def test_a_new_game_where_the_bot_may_not_attach_files_is_refused_by_name(bot: Bot) -> None:

@@ -17,7 +17,7 @@ import asyncpg
 
 import games
 from tests.e2e.fake_discord import Channel, FakeDiscord
-from tests.e2e.test_smoke import ROOT, WAIT, Skald, bot_env
+from tests.e2e.process import ROOT, WAIT, Skald, bot_env
 
 MODULE = games.get("knarr")
 SHARDS = 2

@@ -8,36 +8,26 @@ mentions, DMs), not on the wording of the bot's messages.
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
 
 import pytest
 
-from tests.e2e.fake_discord import FLAG_LOADING, FakeDiscord, FakeUser, Interaction, Message
+from tests.e2e.fake_discord import FLAG_LOADING, FakeDiscord, FakeUser, Message
+from tests.e2e.process import ROOT, WAIT, Skald, bot_env
 
-ROOT = Path(__file__).resolve().parents[2]
-WAIT = 20.0  # every wait is bounded
-T = TypeVar("T")
+__all__ = ["ROOT", "WAIT", "Skald", "bot_env"]  # used by the other end-to-end tests
 
 # The custom_id shapes of the bot's components (bot/components.py): the public "Your turn"
 # button, and the buttons and selects of a seat's private panel.
 TURN_BUTTON = re.compile(r"sk:t:\d+")
 PANEL_BUTTON = re.compile(r"sk:p:\d+:\d+:\d+")
 PANEL_SELECT = re.compile(r"sk:q:\d+:\d+:\d+")
-
-
-def bot_env(**settings: str) -> dict[str, str]:
-    """This process's environment without any Discord or Skald settings, plus ``settings``."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKALD_"))}
-    env.update(PYTHONUNBUFFERED="1", PYTHONDONTWRITEBYTECODE="1", **settings)
-    return env
 
 
 def test_without_a_token_it_stops_at_once_with_one_clear_message() -> None:
@@ -56,32 +46,6 @@ def test_without_a_token_it_stops_at_once_with_one_clear_message() -> None:
     assert "Traceback" not in output
     assert output.count("DISCORD_TOKEN") == 1, output
     assert "python -m bot local" in output, output
-
-
-class Skald:
-    """The bot process and the fake it talks to."""
-
-    def __init__(self, fake: FakeDiscord, process: asyncio.subprocess.Process, log: Path) -> None:
-        self.fake, self.process, self.log = fake, process, log
-
-    async def until(self, predicate: Callable[[], T | None], what: str) -> T:
-        """Wait for ``predicate``; fail at once if the bot process died."""
-
-        def check() -> T | None:
-            if self.process.returncode is not None:
-                raise AssertionError(f"the bot exited with {self.process.returncode} while waiting")
-            return predicate()
-
-        return await self.fake.wait_for(check, WAIT, what=what)
-
-    async def answered(self, ix: Interaction) -> Message:
-        """The interaction's reply once it is complete (a thinking defer filled in)."""
-
-        def reply() -> Message | None:
-            message = self.fake.messages.get(ix.original_message_id or 0)
-            return message if message and not message.flags & FLAG_LOADING else None
-
-        return await self.until(reply, f"a reply to interaction {ix.data.get('name')}")
 
 
 @pytest.fixture

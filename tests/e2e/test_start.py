@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.test_smoke import ROOT, WAIT, bot_env
+from tests.e2e.process import ROOT, WAIT, bot_env
 
 
 async def _run(**settings: str) -> tuple[int, str]:
@@ -78,6 +78,7 @@ async def test_no_voice_warnings_on_a_good_start(tmp_path: object) -> None:
             process.terminate()
             out, _ = await asyncio.wait_for(process.communicate(), WAIT)
     output = out.decode(errors="replace")
+    assert not fake.refusals, fake.refusals  # the command sync is one Discord takes
     assert "logging in using static token" in output  # the log is there, so this sees it
     assert "voice" not in output.lower() and "PyNaCl" not in output and "davey" not in output
 
