@@ -31,7 +31,6 @@ def final_places(outcome: Mapping[str, Any], n: int) -> list[str]:
     if len(scores) < n:
         return [""] * n
     winners = {int(s) for s in outcome.get("winners") or []}
-    ordinals = ("1st", "2nd", "3rd", "4th", "5th")
     places = []
     for seat, score in enumerate(scores):
         if seat in winners:
@@ -40,5 +39,12 @@ def final_places(outcome: Mapping[str, Any], n: int) -> list[str]:
             ahead = len(winners) + sum(
                 1 for other, s in enumerate(scores) if other not in winners and s > score
             )
-        places.append(ordinals[min(4, ahead)])
+        places.append(ordinal(ahead + 1))
     return places
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st (any table size)."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
