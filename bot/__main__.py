@@ -42,9 +42,9 @@ async def _serve() -> int:
     import aiohttp
     import discord
 
-    from bot.app import ShardedSkaldBot, SkaldBot
+    from bot.adapter.app import ShardedSkaldBot, SkaldBot
     from bot.config import SettingsError, load_settings
-    from bot.storage import Storage
+    from bot.store.storage import Storage
     from bot.table import Table
 
     try:

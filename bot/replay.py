@@ -12,7 +12,7 @@ from pathlib import Path
 
 import games
 import render
-from bot import turns
+from bot.table import turns
 
 
 def main(argv: list[str]) -> int:

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import games
-from bot import messages, turns
-from bot.storage import Storage
-from bot.table import Reply, Table, TableError
+from bot.adapter import messages
+from bot.store.storage import Storage
+from bot.table import Reply, Table, TableError, turns
 from games import bots
 
 HELP = """\
@@ -120,32 +120,32 @@ class Sandbox:
         verb, _, rest = command.partition(" ")
         rest = rest.strip()
         t = self.table
-        legal = await t.legal(CHANNEL, user)
+        legal = await t.moves.legal(CHANNEL, user)
         as_move = turns.resolve(command, legal)
         if any(as_move == action for action, _ in legal):
-            return await t.act(CHANNEL, user, as_move)
+            return await t.moves.act(CHANNEL, user, as_move)
         if verb == "new":
             game, _, options = rest.partition(" ")
             if "=" in game:
                 game, options = games.names()[0], rest
             chosen = dict(part.split("=", 1) for part in options.split() if "=" in part)
-            return await t.new_game(CHANNEL, user, name, game or games.names()[0], chosen)
+            return await t.lobby.new_game(CHANNEL, user, name, game or games.names()[0], chosen)
         simple = {
-            "join": lambda: t.join(CHANNEL, user, name),
-            "leave": lambda: t.leave(CHANNEL, user),
-            "addbot": lambda: t.add_bot(CHANNEL, user, rest or bots.DEFAULT_LEVEL),
-            "undo": lambda: t.undo(CHANNEL, user),
-            "resign": lambda: t.resign(CHANNEL, user),
+            "join": lambda: t.lobby.join(CHANNEL, user, name),
+            "leave": lambda: t.lobby.leave(CHANNEL, user),
+            "addbot": lambda: t.lobby.add_bot(CHANNEL, user, rest or bots.DEFAULT_LEVEL),
+            "undo": lambda: t.seating.undo(CHANNEL, user),
+            "resign": lambda: t.seating.resign(CHANNEL, user),
         }
         if verb in simple:
             return await simple[verb]()
         if verb == "start":
-            return await t.start(CHANNEL, user, rest or "random")
+            return await t.lobby.start(CHANNEL, user, rest or "random")
         if verb == "allow":
-            current = await t.active(CHANNEL)
-            return await t.allow_undo(CHANNEL, user, current.version)
+            current = await t.context.active(CHANNEL)
+            return await t.seating.allow_undo(CHANNEL, user, current.version)
         if verb == "kick":
-            return await t.kick(CHANNEL, user, self.known(rest, "kick bjorn"))
+            return await t.seating.kick(CHANNEL, user, self.known(rest, "kick bjorn"))
         if verb == "replace":
             return await self.replace(user, rest)
         if verb == "remind":
@@ -153,25 +153,25 @@ class Sandbox:
         if verb == "export":
             return await self.export(rest)
         if verb == "me":
-            self.show(f"  (only @{name} sees) " + await t.settings(user, **self.settings(rest)))
+            self.show(f"  (only @{name} sees) " + await t.personal.settings(user, **self.settings(rest)))
             return None
         if verb == "cover":
-            return await t.cover(CHANNEL, user, self.known(rest, "cover bjorn"))
+            return await t.personal.cover(CHANNEL, user, self.known(rest, "cover bjorn"))
         if verb == "status":
-            self.show(await t.status(CHANNEL))
+            self.show(await t.reading.status(CHANNEL))
             return None
         if verb == "board":
-            await self.picture(await t.board(CHANNEL), "[#table]")
+            await self.picture(await t.reading.board(CHANNEL), "[#table]")
             return None
         if verb == "hand":
-            await self.picture(await t.hand(CHANNEL, user), f"[only @{name} sees]")
+            await self.picture(await t.reading.hand(CHANNEL, user), f"[only @{name} sees]")
             return None
         if verb == "log":
-            text, _ = await t.log(CHANNEL)
+            text, _ = await t.reading.log(CHANNEL)
             self.show(text)
             return None
         if verb == "moves":
-            panel = await t.panel(CHANNEL, user)
+            panel = await t.moves.panel(CHANNEL, user)
             self.show(f"  (only @{name} sees) {panel.text}")
             for action, label in panel.actions:
                 self.show(f"  {action:<24} {label}")
@@ -181,7 +181,7 @@ class Sandbox:
         # moves start with 'move'.
         moving = any(action.startswith("move ") for action, _ in legal)
         action = rest if verb == "move" and rest and not moving else command
-        return await t.act(CHANNEL, user, action)
+        return await t.moves.act(CHANNEL, user, action)
 
     @staticmethod
     def settings(rest: str) -> dict[str, Any]:
@@ -203,19 +203,19 @@ class Sandbox:
             raise TableError("Write who leaves and who takes the seat, e.g. 'replace bjorn sigrid'.")
         old = self.known(words[0], "replace bjorn sigrid")
         new = words[1].lstrip("@").lower()
-        return await self.table.replace(CHANNEL, user, old, self.user(new), new)
+        return await self.table.seating.replace(CHANNEL, user, old, self.user(new), new)
 
     async def remind(self, user: str, rest: str) -> Reply:
         try:
             hours = float(rest.lower().rstrip("h"))
         except ValueError:
             raise TableError("Write the reminder time in hours, e.g. 'remind 48'.") from None
-        return await self.table.set_reminder(CHANNEL, user, hours)
+        return await self.table.reminders.set_reminder(CHANNEL, user, hours)
 
     async def export(self, rest: str) -> Reply:
         if not rest:
             raise TableError("Name the file to write, e.g. 'export game.json'.")
-        _, data = await self.table.log(CHANNEL)
+        _, data = await self.table.reading.log(CHANNEL)
         path = Path(rest).expanduser()
         path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         if "seed" in data:

@@ -17,7 +17,6 @@ from typing import Any
 from PIL import Image
 
 import render
-from games.core import name_seats
 from render.common import (
     BG,
     GOLD,
@@ -33,61 +32,22 @@ from render.common import (
 )
 from render.common.canvas import canvas
 from render.common.words import seat_name
+from render.scores import UNITS, Parts, outcome_of, reason_line, score_rows, score_totals, winner_line
 
-Parts = Sequence[Sequence[tuple[str, int]]]
-
-UNITS = {"knarr": "VP", "volga": "rubles", "saga": "", "reavers": "Glory", "pax": "Followers"}
 TEXT = 40  # px: 12.5 px when a 1280 px picture is shown 400 px wide
 TITLE = 48
 ROW = 58
 LABELS_MIN = 360  # px for the part names ("Horde and Prince", "Keep Spoils sets")
 COLUMN_MAX = 220
-MESSAGE_LIMIT = 2000  # characters in one Discord message
-
-
-def _outcome(view: Mapping[str, Any]) -> Mapping[str, Any]:
-    outcome = view.get("outcome")
-    if not outcome:
-        raise ValueError("the game is not over: no final picture yet")
-    return outcome
-
-
-def _rows(view: Mapping[str, Any], parts: Parts | None) -> list[tuple[str, list[int]]]:
-    """(label, value per seat) for every part, in the order of the first seat's parts."""
-    players = int(view["players"])
-    if not parts:
-        return []
-    labels: list[str] = []
-    for row in parts:
-        labels += [label for label, _ in row if label not in labels]
-    return [(label, [dict(parts[s]).get(label, 0) for s in range(players)]) for label in labels]
-
-
-def _totals(view: Mapping[str, Any], parts: Parts | None) -> list[int]:
-    if parts:
-        return [sum(n for _, n in row) for row in parts]
-    return [int(n) for n in _outcome(view).get("scores") or []]
-
-
-def _winner_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    winners = [int(s) for s in _outcome(view).get("winners") or []]
-    if not winners:
-        return "Game over"
-    who = " & ".join(seat_name(names, s) for s in winners)
-    return f"{who} {'wins' if len(winners) == 1 else 'win'}!"
-
-
-def _reason(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    return name_seats(str(_outcome(view).get("reason") or ""), list(names))
 
 
 def _table_height(view: Mapping[str, Any], parts: Parts | None, names: Sequence[str], width: int) -> int:
     lines = len(_reason_lines(view, names, width))
-    return MARGIN + TITLE + 16 + lines * ROW + (len(_rows(view, parts)) + 2) * ROW + 2 * MARGIN
+    return MARGIN + TITLE + 16 + lines * ROW + (len(score_rows(view, parts)) + 2) * ROW + 2 * MARGIN
 
 
 def _reason_lines(view: Mapping[str, Any], names: Sequence[str], width: int) -> list[str]:
-    return wrap_text(_reason(view, names), TEXT, width - 4 * MARGIN, max_lines=2)
+    return wrap_text(reason_line(view, names), TEXT, width - 4 * MARGIN, max_lines=2)
 
 
 def _draw_table(
@@ -96,8 +56,8 @@ def _draw_table(
     """The score table drawn into ``im`` from ``y0`` down to the bottom of ``im``."""
     width = im.width
     players = int(view["players"])
-    winners = {int(s) for s in _outcome(view).get("winners") or []}
-    rows = _rows(view, parts)
+    winners = {int(s) for s in outcome_of(view).get("winners") or []}
+    rows = score_rows(view, parts)
     inner = width - 2 * MARGIN
     column = min(COLUMN_MAX, (inner - LABELS_MIN) // players)
     labels_w = inner - column * players
@@ -109,12 +69,12 @@ def _draw_table(
     )
     x0 = 2 * MARGIN
     with panel("final title", (0, y0, width, top)):
-        title = _winner_line(view, names)
+        title = winner_line(view, names)
         draw_text(im, (x0, y0 + MARGIN), title, TITLE, GOLD, bold=True, max_width=inner - MARGIN)
         for n, line in enumerate(reason):
             draw_text(im, (x0, y0 + MARGIN + TITLE + 16 + n * ROW), line, TEXT, INK)
     unit = UNITS.get(str(view.get("game")), "points")
-    table = [(unit, None), *rows, ("Total", _totals(view, parts))]
+    table = [(unit, None), *rows, ("Total", score_totals(view, parts))]
     for r, (label, values) in enumerate(table):
         y = top + r * ROW
         mid = y + ROW / 2
@@ -157,30 +117,4 @@ def final_png(view: Mapping[str, Any], parts: Parts | None, *, names: Sequence[s
     return encode_png(out)
 
 
-def final_text(view: Mapping[str, Any], parts: Parts | None, *, names: Sequence[str]) -> str:
-    """The winner, the reason and each player's score with its parts, best first, in a
-    few lines under 2,000 characters. ``names`` come already markdown-escaped."""
-    outcome = _outcome(view)
-    unit = UNITS.get(str(view.get("game")), "points")
-    winners = {int(s) for s in outcome.get("winners") or []}
-    totals = _totals(view, parts)
-    head = f"**{_winner_line(view, names)}** {_reason(view, names)}".strip()
-    order = sorted(range(len(totals)), key=lambda s: (s not in winners, -totals[s]))
-
-    def line(seat: int, detailed: bool) -> str:
-        text = (
-            f"{'🏆 ' if seat in winners else ''}**{seat_name(names, seat)}**: {totals[seat]} {unit}".rstrip()
-        )
-        shown = [f"{label} {n}" for label, n in (parts[seat] if parts else []) if n]
-        return text + (f" ({', '.join(shown)})" if detailed and shown else "")
-
-    if not unit:  # Saga: the result is who won, there is no score to list
-        return head[:MESSAGE_LIMIT]
-    for detailed in (True, False):
-        text = "\n".join([head, *(line(s, detailed) for s in order)])
-        if len(text) <= MESSAGE_LIMIT:
-            return text
-    return text[: MESSAGE_LIMIT - 3] + "..."
-
-
-__all__ = ["final_png", "final_text"]
+__all__ = ["final_png"]

@@ -122,7 +122,7 @@ def server(problems: list[str]) -> Iterator[str | None]:
 async def _make_template(admin: str, *, throwaway: bool) -> None:
     import asyncpg
 
-    from bot.storage import Storage
+    from bot.store.storage import Storage
 
     conn = await asyncpg.connect(admin)
     try:

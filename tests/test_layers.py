@@ -1,4 +1,7 @@
-"""The import rule between layers: rule modules stay pure, renderers stay offline."""
+"""The import rule between layers: rule modules stay pure, renderers stay offline, and the
+bot's three rooms import one way: ``bot/adapter`` (Discord and pictures) may use the table
+and the store, ``bot/table`` (the core) only the store, ``bot/store`` neither; only the
+adapter imports discord."""
 
 from __future__ import annotations
 
@@ -23,21 +26,31 @@ GAMES_FORBIDDEN = {
 RENDER_FORBIDDEN = {"discord", "aiosqlite", "asyncpg", "bot"}
 
 
-def _imported_roots(path: Path) -> set[str]:
+TABLE_FORBIDDEN = {"discord", "PIL", "bot.adapter"}
+STORE_FORBIDDEN = {"discord", "PIL", "render", "bot.adapter", "bot.table"}
+
+
+def _imported(path: Path, depth: int = 1) -> set[str]:
+    """The modules a file imports, cut to their first ``depth`` dotted parts."""
     tree = ast.parse(path.read_text("utf-8"), filename=str(path))
-    roots: set[str] = set()
+    names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            roots.update(alias.name.split(".")[0] for alias in node.names)
+            names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            roots.add(node.module.split(".")[0])
-    return roots
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {".".join(name.split(".")[:depth]) for name in names}
+
+
+def _imported_roots(path: Path) -> set[str]:
+    return _imported(path, 1)
 
 
 def _violations(folder: Path, forbidden: set[str]) -> list[str]:
     found = []
     for path in sorted(folder.rglob("*.py")):
-        bad = _imported_roots(path) & forbidden
+        bad = (_imported(path, 1) | _imported(path, 2)) & forbidden
         if bad:
             found.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
     return found
@@ -60,3 +73,37 @@ def test_the_scanner_catches_forbidden_imports(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("import random\nfrom discord.ext import commands\nfrom . import core\n")
     assert _imported_roots(sample) == {"random", "discord"}
+
+
+@pytest.mark.parametrize(("room", "forbidden"), [("table", TABLE_FORBIDDEN), ("store", STORE_FORBIDDEN)])
+def test_the_bots_rooms_import_one_way(room: str, forbidden: set[str]) -> None:
+    folder = ROOT / "bot" / room
+    assert list(folder.rglob("*.py")), f"bot/{room} has no modules"
+    assert _violations(folder, forbidden) == []
+
+
+def test_the_table_uses_renders_words_never_its_pictures() -> None:
+    """The table may word a finished game as render does (render.scores), but what it
+    imports from render never draws (no PIL)."""
+    for path in sorted((ROOT / "bot" / "table").rglob("*.py")):
+        for name in _imported(path, 2):
+            module = ROOT / Path(*name.split(".")).with_suffix(".py")
+            if name.startswith("render.") and module.exists():
+                assert "PIL" not in _imported_roots(module), f"{path.relative_to(ROOT)} imports {name}"
+
+
+def test_only_the_adapter_and_the_entry_point_import_discord() -> None:
+    importing = {
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "bot").rglob("*.py")
+        if "discord" in _imported_roots(path)
+    }
+    assert importing, "nothing imports discord?"
+    allowed = [p for p in importing if p.startswith("bot/adapter/") or p == "bot/__main__.py"]
+    assert sorted(allowed) == sorted(importing)
+
+
+def test_the_room_scanner_sees_submodules(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("from bot.adapter import messages\nfrom bot.store.rows import Prefs\n")
+    assert "bot.adapter" in _imported(sample, 2) and "bot.store" in _imported(sample, 2)

@@ -15,11 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands as ext_commands
 
-from bot import commands, memory
-from bot.components import DYNAMIC_ITEMS
-from bot.controller import Controller
-from bot.pacing import TOKEN_PER_SECOND
-from bot.table import Table
+from bot.adapter import commands, memory
+from bot.adapter.components import DYNAMIC_ITEMS
+from bot.adapter.controller import Controller
+from bot.adapter.pacing import TOKEN_PER_SECOND
+from bot.table import Table, TableError
 
 log = logging.getLogger("skald")
 
@@ -52,7 +52,7 @@ class SkaldBot(ext_commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         guild = discord.Object(self.test_guild) if self.test_guild else None
         self.tree.clear_commands(guild=guild)  # setup_hook runs again after a restart
-        commands.install(self.tree, guild)
+        commands.install(self.tree, guild, self.controller)
         await self._sync_if_changed(guild)
         memory.settle()  # the modules and the command tree live as long as the bot
         if self.background:
@@ -103,10 +103,16 @@ class SkaldBot(ext_commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        log.error("command failed", exc_info=error)
-        text = "Something went wrong on my side. Look at the newest board before you try again."
-        if isinstance(error, app_commands.CheckFailure):
+        """The one error layer of the commands: a table refusal (``TableError``) is the
+        player's one-sentence answer; anything else is logged and excused."""
+        original = getattr(error, "original", error)
+        if isinstance(original, TableError):
+            text = str(original)
+        elif isinstance(error, app_commands.CheckFailure):
             text = str(error)
+        else:
+            log.error("command failed", exc_info=error)
+            text = "Something went wrong on my side. Look at the newest board before you try again."
         with contextlib.suppress(discord.HTTPException):
             await self.controller.say(interaction, text)
 

@@ -4,7 +4,7 @@ When a channel may not post yet (Discord allows 5 messages per 5 seconds), the b
 of its game pile up. They go out as one message: the newest board, with every line the
 older boards told, so no move goes unsaid and no stale board is posted. A board's text
 is the lines told since the board before, then one last line saying whose turn it is
-(``bot.turns.whose_turn``); the older boards' last lines are out of date and dropped, and
+(``bot.table.turns.whose_turn``); the older boards' last lines are out of date and dropped, and
 only the newest board's seats are pinged. Waiting pictures of one seat's hand are the
 same: the newest replaces the older ones.
 """
@@ -14,8 +14,8 @@ from __future__ import annotations
 from itertools import takewhile
 from typing import Any
 
-from bot.messages import MAX_TEXT
-from bot.storage import OutboxRow
+from bot.adapter.messages import MAX_TEXT
+from bot.store.storage import OutboxRow
 
 COALESCED = ("board", "hand")
 

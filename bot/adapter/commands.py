@@ -9,9 +9,9 @@ import discord
 from discord import app_commands
 
 import games
-from bot import permissions
-from bot.me_commands import MeCommands
-from bot.table import TableError
+from bot.adapter.controller import Controller
+from bot.adapter.me_commands import MeCommands
+from bot.table import Reply, TableError, permissions
 from games import bots
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
@@ -20,10 +20,6 @@ Completer = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_co
 
 def _ids(interaction: discord.Interaction) -> tuple[str, str]:
     return str(interaction.channel_id), str(interaction.user.id)
-
-
-def _ctl(interaction: discord.Interaction) -> Any:
-    return interaction.client.controller  # type: ignore[attr-defined]
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -49,7 +45,7 @@ async def option_autocomplete(
         return []
     done, _, last = current.rpartition(" ")
     out = []
-    for option in getattr(module, "OPTIONS", []):
+    for option in module.OPTIONS:
         for choice in option["choices"]:
             text = f"{option['name']}={choice}"
             if text.startswith(last.lower()):
@@ -59,7 +55,8 @@ async def option_autocomplete(
 
 
 class GameCommands(app_commands.Group):
-    def __init__(self) -> None:
+    def __init__(self, ctl: Controller) -> None:
+        self.ctl = ctl
         super().__init__(
             name="game", description="Start, join and run a board game in this channel", guild_only=True
         )
@@ -71,38 +68,35 @@ class GameCommands(app_commands.Group):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(options=option_autocomplete)
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
-        channel, user = _ids(interaction)
-        ctl = _ctl(interaction)
         lacking = permissions.missing(interaction.app_permissions, permissions.is_thread(interaction.channel))
         if lacking:
-            await ctl.say(interaction, permissions.refusal(lacking))
+            await self.ctl.say(interaction, permissions.refusal(lacking))
             return
-        try:
-            chosen = parse_options(options)
-        except TableError as error:
-            await ctl.say(interaction, str(error))
-            return
-        await ctl.run(
-            interaction, ctl.table.new_game(channel, user, interaction.user.display_name, game, chosen)
+        await self.ctl.run(interaction, self._new_game(interaction, game, options))
+
+    async def _new_game(self, interaction: discord.Interaction, game: str, options: str | None) -> Reply:
+        channel, user = _ids(interaction)
+        return await self.ctl.table.lobby.new_game(
+            channel, user, interaction.user.display_name, game, parse_options(options)
         )
 
     @app_commands.command(description="Take a seat in the game being set up here")
     async def join(self, interaction: discord.Interaction) -> None:
         channel, user = _ids(interaction)
-        await _ctl(interaction).run(
-            interaction, _ctl(interaction).table.join(channel, user, interaction.user.display_name)
+        await self.ctl.run(
+            interaction, self.ctl.table.lobby.join(channel, user, interaction.user.display_name)
         )
 
     @app_commands.command(description="Leave the game being set up here")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await _ctl(interaction).run(interaction, _ctl(interaction).table.leave(*_ids(interaction)))
+        await self.ctl.run(interaction, self.ctl.table.lobby.leave(*_ids(interaction)))
 
     @app_commands.command(name="addbot", description="Add a seat played by the bot")
     @app_commands.describe(level="How the bot plays: sensible (the default) or random moves")
     @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in bots.LEVELS])
     async def add_bot(self, interaction: discord.Interaction, level: str | None = None) -> None:
-        request = _ctl(interaction).table.add_bot(*_ids(interaction), level or bots.DEFAULT_LEVEL)
-        await _ctl(interaction).run(interaction, request)
+        request = self.ctl.table.lobby.add_bot(*_ids(interaction), level or bots.DEFAULT_LEVEL)
+        await self.ctl.run(interaction, request)
 
     @app_commands.command(description="Start the game (host only)")
     @app_commands.describe(order="Seat order: random, or the order people joined")
@@ -114,42 +108,35 @@ class GameCommands(app_commands.Group):
     )
     async def start(self, interaction: discord.Interaction, order: str | None = None) -> None:
         channel, user = _ids(interaction)
-        await _ctl(interaction).run(
-            interaction, _ctl(interaction).table.start(channel, user, order or "random")
-        )
+        await self.ctl.run(interaction, self.ctl.table.lobby.start(channel, user, order or "random"))
 
     @app_commands.command(description="Who is playing, whose turn it is, and how long it has waited")
     async def status(self, interaction: discord.Interaction) -> None:
-        ctl = _ctl(interaction)
-        try:
-            text = await ctl.table.status(str(interaction.channel_id))
-        except TableError as error:
-            text = str(error)
-        await ctl.say(interaction, text)
+        await self.ctl.tell(interaction, self.ctl.table.reading.status(str(interaction.channel_id)))
 
     @app_commands.command(description="Post the current board again")
     async def board(self, interaction: discord.Interaction) -> None:
-        await _ctl(interaction).post_board(interaction)
+        await self.ctl.serve(interaction, self.ctl.post_board(interaction))
 
     @app_commands.command(
         description="See your hand and anything else hidden from the others (only you see it)"
     )
     async def hand(self, interaction: discord.Interaction) -> None:
-        await _ctl(interaction).show_hand(interaction)
+        await self.ctl.serve(interaction, self.ctl.show_hand(interaction))
 
     @app_commands.command(description="The recent moves, and the whole game as a file")
     async def log(self, interaction: discord.Interaction) -> None:
-        await _ctl(interaction).send_log(interaction)
+        await self.ctl.serve(interaction, self.ctl.send_log(interaction))
 
     @app_commands.command(
         description="Take back your last move (others must allow it if it showed new cards)"
     )
     async def undo(self, interaction: discord.Interaction) -> None:
-        await _ctl(interaction).run(interaction, _ctl(interaction).table.undo(*_ids(interaction)))
+        await self.ctl.run(interaction, self.ctl.table.seating.undo(*_ids(interaction)))
 
     @app_commands.command(description="Resign: the bot plays your seat from now on")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await _ctl(interaction).run(interaction, _ctl(interaction).table.resign(*_ids(interaction)))
+        await self.ctl.run(interaction, self.ctl.table.seating.resign(*_ids(interaction)))
 
     @app_commands.command(
         description="Host only: remove a player (the bot takes their seat once the game runs)"
@@ -157,7 +144,7 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(player="The player to remove")
     async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
         channel, user = _ids(interaction)
-        await _ctl(interaction).run(interaction, _ctl(interaction).table.kick(channel, user, str(player.id)))
+        await self.ctl.run(interaction, self.ctl.table.seating.kick(channel, user, str(player.id)))
 
     @app_commands.command(description="Host only: give a player's seat to someone else")
     @app_commands.describe(player="Whose seat to hand over", newcomer="Who takes the seat")
@@ -165,25 +152,25 @@ class GameCommands(app_commands.Group):
         self, interaction: discord.Interaction, player: discord.Member, newcomer: discord.Member
     ) -> None:
         channel, user = _ids(interaction)
-        request = _ctl(interaction).table.replace(
+        request = self.ctl.table.seating.replace(
             channel, user, str(player.id), str(newcomer.id), newcomer.display_name
         )
-        await _ctl(interaction).run(interaction, request)
+        await self.ctl.run(interaction, request)
 
     @app_commands.command(description="Post the animated replay of a finished game of this channel")
     @app_commands.describe(number="The game's number from /game history (default: the last one)")
     async def replay(self, interaction: discord.Interaction, number: int | None = None) -> None:
-        await _ctl(interaction).send_replay(interaction, number)
+        await self.ctl.serve(interaction, self.ctl.send_replay(interaction, number))
 
     @app_commands.command(description="The finished games of this channel, and their game files")
     async def history(self, interaction: discord.Interaction) -> None:
-        await _ctl(interaction).send_history(interaction)
+        await self.ctl.serve(interaction, self.ctl.send_history(interaction))
 
     @app_commands.command(description="Host only: let the bot play an away player's seat until they are back")
     @app_commands.describe(player="A player who set /me settings away")
     async def cover(self, interaction: discord.Interaction, player: discord.Member) -> None:
         channel, user = _ids(interaction)
-        await _ctl(interaction).run(interaction, _ctl(interaction).table.cover(channel, user, str(player.id)))
+        await self.ctl.run(interaction, self.ctl.table.personal.cover(channel, user, str(player.id)))
 
     @app_commands.command(description="Host only: hours without a move before players are reminded")
     @app_commands.describe(hours="Idle hours before the first reminder, 1 to 336")
@@ -191,34 +178,37 @@ class GameCommands(app_commands.Group):
         self, interaction: discord.Interaction, hours: app_commands.Range[float, 1, 336]
     ) -> None:
         channel, user = _ids(interaction)
-        await _ctl(interaction).run(interaction, _ctl(interaction).table.set_reminder(channel, user, hours))
+        await self.ctl.run(interaction, self.ctl.table.reminders.set_reminder(channel, user, hours))
 
 
-async def legal_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Exactly the caller's legal actions, filtered by what they typed."""
-    channel, user = _ids(interaction)
-    actions = await _ctl(interaction).table.legal(channel, user)
-    needle = current.lower().strip()
-    hits = [(a, label) for a, label in actions if needle in a.lower() or needle in label.lower()]
-    return [app_commands.Choice(name=label[:100], value=a[:100]) for a, label in hits[:25]]
+def move_command(ctl: Controller) -> app_commands.Command[Any, ..., None]:
+    """``/move action:``, its autocomplete exactly the caller's legal actions."""
+
+    async def legal_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        actions = await ctl.table.moves.legal(*_ids(interaction))
+        needle = current.lower().strip()
+        hits = [(a, label) for a, label in actions if needle in a.lower() or needle in label.lower()]
+        return [app_commands.Choice(name=label[:100], value=a[:100]) for a, label in hits[:25]]
+
+    @app_commands.command(name="move", description="Make a move: pick one of your legal actions")
+    @app_commands.describe(action="Start typing; the list shows exactly what you may do now")
+    @app_commands.autocomplete(action=legal_choices)
+    @app_commands.guild_only()
+    async def move(interaction: discord.Interaction, action: str) -> None:
+        await ctl.serve(interaction, ctl.play(interaction, action))
+
+    return move
 
 
-@app_commands.command(name="move", description="Make a move: pick one of your legal actions")
-@app_commands.describe(action="Start typing; the list shows exactly what you may do now")
-@app_commands.autocomplete(action=legal_choices)
-@app_commands.guild_only()
-async def move_command(interaction: discord.Interaction, action: str) -> None:
-    await _ctl(interaction).play(interaction, action)
-
-
-def _argument_autocomplete(verbs: list[str] | None, verb: str, position: int, names: list[str]) -> Completer:
+def _argument_autocomplete(
+    ctl: Controller, verbs: list[str] | None, verb: str, position: int, names: list[str]
+) -> Completer:
     """Completes argument ``position`` of a command from the caller's legal actions, keeping
     only actions that agree with the arguments already filled in (``interaction.namespace``).
     With ``verbs`` the command's first argument is itself the verb (one of ``verbs``)."""
 
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        channel, user = _ids(interaction)
-        actions = await _ctl(interaction).table.legal(channel, user)
+        actions = await ctl.table.moves.legal(*_ids(interaction))
         filled = [str(getattr(interaction.namespace, names[i], "") or "") for i in range(position)]
         needle = current.lower()
         seen: dict[str, str] = {}
@@ -242,7 +232,9 @@ def _argument_autocomplete(verbs: list[str] | None, verb: str, position: int, na
     return complete
 
 
-def _verb_command(game_id: str, spec: dict[str, Any]) -> app_commands.Command[Any, ..., None]:
+def _verb_command(
+    ctl: Controller, game_id: str, spec: dict[str, Any]
+) -> app_commands.Command[Any, ..., None]:
     """A typed command for one verb (``verb arg1 arg2``), or, with ``"verbs"``, for a family
     of verbs whose first argument names the verb (``arg1 arg2 arg3`` is the action)."""
     verb = spec["name"]
@@ -254,7 +246,7 @@ def _verb_command(game_id: str, spec: dict[str, Any]) -> app_commands.Command[An
 
     async def send(interaction: discord.Interaction, *values: str | None) -> None:
         words = [*prefix, *(v for v in values if v)]
-        await _ctl(interaction).play(interaction, " ".join(words))
+        await ctl.serve(interaction, ctl.play(interaction, " ".join(words)))
 
     callback: Callback
     if len(args) == 0:
@@ -285,27 +277,32 @@ def _verb_command(game_id: str, spec: dict[str, Any]) -> app_commands.Command[An
         name=verb, description=spec.get("description", verb)[:100], callback=callback
     )
     for i in range(len(args)):
-        command.autocomplete(f"arg{i + 1}")(_argument_autocomplete(verbs, verb, i, [a["name"] for a in args]))
+        command.autocomplete(f"arg{i + 1}")(
+            _argument_autocomplete(ctl, verbs, verb, i, [a["name"] for a in args])
+        )
     return command
 
 
 MAX_SUBCOMMANDS = 20  # Discord allows 25; leave room to grow
 
 
-def game_group(game_id: str) -> app_commands.Group:
+def game_group(ctl: Controller, game_id: str) -> app_commands.Group:
     module = games.get(game_id)
-    specs = getattr(module, "COMMANDS", [])
+    specs = module.COMMANDS
     if len(specs) > MAX_SUBCOMMANDS:
         raise ValueError(f"/{game_id} has {len(specs)} commands; at most {MAX_SUBCOMMANDS}")
     group = app_commands.Group(name=game_id, description=f"Moves in {module.title}"[:100], guild_only=True)
     for spec in specs:
-        group.add_command(_verb_command(game_id, spec))
+        group.add_command(_verb_command(ctl, game_id, spec))
     return group
 
 
-def install(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> None:
-    tree.add_command(GameCommands(), guild=guild)
-    tree.add_command(MeCommands(), guild=guild)
-    tree.add_command(move_command, guild=guild)
+def install(
+    tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None, ctl: Controller
+) -> None:
+    """Every command, each given the controller it works through."""
+    tree.add_command(GameCommands(ctl), guild=guild)
+    tree.add_command(MeCommands(ctl), guild=guild)
+    tree.add_command(move_command(ctl), guild=guild)
     for game_id in games.names():
-        tree.add_command(game_group(game_id), guild=guild)
+        tree.add_command(game_group(ctl, game_id), guild=guild)

@@ -35,9 +35,10 @@ def _controller(interaction: discord.Interaction) -> Any:
 
 
 async def _guarded(interaction: discord.Interaction, work: Any) -> None:
-    """Run a press; any unexpected error is logged and answered with one sentence."""
+    """Run a press through the controller's error layer (a table refusal is the presser's
+    one-sentence answer); anything unexpected is logged and excused in one sentence."""
     try:
-        await work
+        await _controller(interaction).serve(interaction, work)
     except Exception:
         log.exception("a button press failed")
         await _controller(interaction).say(interaction, FAILED)

@@ -15,17 +15,18 @@ import contextlib
 import io
 import json
 import logging
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
 
 import games
-from bot import components, messages, turns
-from bot.delivery import Delivery
-from bot.owed import Answer, Owing, picture
-from bot.pacing import TOKEN_PER_SECOND
-from bot.rows import Owed
-from bot.table import Panel, Reply, Table, TableError
+from bot.adapter import components, messages
+from bot.adapter.delivery import Delivery
+from bot.adapter.owed import Answer, Owing, picture
+from bot.adapter.pacing import TOKEN_PER_SECOND
+from bot.store.rows import Owed
+from bot.table import Panel, Reply, Table, TableError, turns
 
 log = logging.getLogger("skald")
 
@@ -61,15 +62,31 @@ class Controller:
         except discord.HTTPException as error:  # the interaction expired: nobody to tell
             log.warning("could not answer an interaction: %s", error)
 
-    async def run(self, interaction: discord.Interaction, request: Any, done: str = "Done.") -> None:
-        """Carry out a table request: a private answer, then the public messages."""
+    async def serve(self, interaction: discord.Interaction, work: Awaitable[Any]) -> None:
+        """The one error layer every command, button and select goes through: a table
+        refusal (``TableError``) is the person's one-sentence answer, and nothing changed."""
         try:
-            reply: Reply = await request
+            await work
         except TableError as error:
             await self.say(interaction, str(error))
-            return
+
+    async def run(
+        self, interaction: discord.Interaction, request: Awaitable[Reply], done: str = "Done."
+    ) -> None:
+        """Carry out a table request: a private answer, then the public messages."""
+        await self.serve(interaction, self._ran(interaction, request, done))
+
+    async def _ran(self, interaction: discord.Interaction, request: Awaitable[Reply], done: str) -> None:
+        reply = await request
         await self.say(interaction, reply.text or done)
         await self.deliver(interaction)
+
+    async def tell(self, interaction: discord.Interaction, text: Awaitable[str]) -> None:
+        """A table answer that is only words (status, settings), privately."""
+        await self.serve(interaction, self._told(interaction, text))
+
+    async def _told(self, interaction: discord.Interaction, text: Awaitable[str]) -> None:
+        await self.say(interaction, await text)
 
     async def deliver(self, interaction: discord.Interaction | None) -> None:
         """Send what the outbox holds; if the board could not go out, say so privately."""
@@ -90,11 +107,7 @@ class Controller:
     async def play(self, interaction: discord.Interaction, action: str) -> None:
         """A move typed with /move or a game command: done privately, then the board."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
-        try:
-            reply = await self.table.act(channel, user, action)
-        except TableError as error:
-            await self.say(interaction, str(error))
-            return
+        reply = await self.table.moves.act(channel, user, action)
         head = f"Done: {turns.clip(action, 100)}."
         await self._answer_with_panel(interaction, reply, head, edit=False)
         await self.deliver(interaction)
@@ -102,11 +115,7 @@ class Controller:
     async def open_panel(self, interaction: discord.Interaction, game_id: int, page: int = 0) -> None:
         """The "Your turn" button (or a page button): the presser's own moves, privately."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
-        try:
-            panel = await self.table.panel(channel, user, game_id)
-        except TableError as error:
-            await self.say(interaction, str(error))
-            return
+        panel = await self.table.moves.panel(channel, user, game_id)
         content, view = self._panel_message(panel, page)
         is_panel = interaction.message is not None and interaction.message.flags.ephemeral
         if is_panel:
@@ -121,7 +130,7 @@ class Controller:
         that version (a stale or foreign panel is refused and drawn again)."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         try:
-            reply = await self.table.act(channel, user, None, version, game_id, choice=index)
+            reply = await self.table.moves.act(channel, user, None, version, game_id, choice=index)
         except TableError as error:
             await self._refresh_panel(interaction, str(error))
             return
@@ -132,7 +141,7 @@ class Controller:
         """A refused press: say why and redraw the panel, so a select can be chosen again."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         try:
-            panel = await self.table.panel(channel, user)
+            panel = await self.table.moves.panel(channel, user)
         except TableError as error:
             await interaction.response.edit_message(content=messages.clip(f"{problem}\n{error}"), view=None)
             return
@@ -178,19 +187,11 @@ class Controller:
     async def show_hand(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         if game_id is not None and not await self._same_game(interaction, game_id):
             return
-        try:
-            payload = await self.table.hand(str(interaction.channel_id), str(interaction.user.id))
-        except TableError as error:
-            await self.say(interaction, str(error))
-            return
+        payload = await self.table.reading.hand(str(interaction.channel_id), str(interaction.user.id))
         await self._send_picture(interaction, payload, ephemeral=True)
 
     async def post_board(self, interaction: discord.Interaction) -> None:
-        try:
-            payload = await self.table.board(str(interaction.channel_id))
-        except TableError as error:
-            await self.say(interaction, str(error))
-            return
+        payload = await self.table.reading.board(str(interaction.channel_id))
         await self._send_picture(interaction, payload, ephemeral=False)
 
     async def _send_picture(
@@ -235,9 +236,9 @@ class Controller:
     async def _owed_picture(self, owed: Owed) -> Answer:
         """A board or hand a restart left owed, drawn as it stands now."""
         if owed.kind == "hand":
-            payload = await self.table.hand(owed.channel_id, owed.user_id)
+            payload = await self.table.reading.hand(owed.channel_id, owed.user_id)
         else:
-            payload = await self.table.board(owed.channel_id)
+            payload = await self.table.reading.board(owed.channel_id)
         return self._picture_answer(
             payload, await messages.draw_async(payload), ephemeral=owed.kind == "hand"
         )
@@ -248,32 +249,28 @@ class Controller:
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         if what == "join":
             await self.run(
-                interaction, self.table.join(channel, user, interaction.user.display_name), "You joined."
+                interaction,
+                self.table.lobby.join(channel, user, interaction.user.display_name),
+                "You joined.",
             )
         elif what == "start":
-            await self.run(interaction, self.table.start(channel, user), "The game begins.")
+            await self.run(interaction, self.table.lobby.start(channel, user), "The game begins.")
         else:
-            await self.run(interaction, self.table.add_bot(channel, user), "A bot took a seat.")
+            await self.run(interaction, self.table.lobby.add_bot(channel, user), "A bot took a seat.")
 
     async def allow_undo(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         channel, user = str(interaction.channel_id), str(interaction.user.id)
-        await self.run(interaction, self.table.allow_undo(channel, user, version, game_id), "Allowed.")
+        await self.run(
+            interaction, self.table.seating.allow_undo(channel, user, version, game_id), "Allowed."
+        )
 
     async def send_history(self, interaction: discord.Interaction) -> None:
-        try:
-            text, choices = await self.table.history(str(interaction.channel_id))
-        except TableError as error:
-            await self.say(interaction, str(error))
-            return
+        text, choices = await self.table.reading.history(str(interaction.channel_id))
         view = components.history_view(choices)
         await interaction.response.send_message(messages.clip(text), view=view, ephemeral=True)
 
     async def send_export(self, interaction: discord.Interaction, game_id: int) -> None:
-        try:
-            text, export = await self.table.export(str(interaction.channel_id), game_id)
-        except TableError as error:
-            await self.say(interaction, str(error))
-            return
+        text, export = await self.table.reading.export(str(interaction.channel_id), game_id)
         data = json.dumps(export, indent=1, ensure_ascii=False).encode()
         file = discord.File(io.BytesIO(data), filename=f"skald-game-{game_id}.json")
         await interaction.response.send_message(messages.clip(text), file=file, ephemeral=True)
@@ -281,11 +278,7 @@ class Controller:
     async def send_replay(self, interaction: discord.Interaction, game_id: int | None) -> None:
         """The animated replay of a finished game, posted in the channel (it takes seconds
         to make, so the answer is deferred; it pings nobody)."""
-        try:
-            _, export = await self.table.export(str(interaction.channel_id), game_id)
-        except TableError as error:
-            await self.say(interaction, str(error))
-            return
+        _, export = await self.table.reading.export(str(interaction.channel_id), game_id)
         # Written down as owed before the defer: a crash while the GIF is made leaves the
         # answer to the restart (bot.owed), not "thinking" for good.
         owed = await self.owing.begin(interaction, "replay", game_id)
@@ -306,15 +299,11 @@ class Controller:
         return Answer(f"The {title} game, turn by turn.", picture(gif, f"replay-{game_id or 'last'}.gif"))
 
     async def _owed_replay(self, owed: Owed) -> Answer:
-        _, export = await self.table.export(owed.channel_id, owed.game_id)
+        _, export = await self.table.reading.export(owed.channel_id, owed.game_id)
         return await self._replay_answer(export, owed.game_id)
 
     async def send_log(self, interaction: discord.Interaction) -> None:
-        try:
-            text, export = await self.table.log(str(interaction.channel_id))
-        except TableError as error:
-            await self.say(interaction, str(error))
-            return
+        text, export = await self.table.reading.log(str(interaction.channel_id))
         data = json.dumps(export, indent=1, ensure_ascii=False).encode()
         name = "skald-game.json" if "seed" in export else "skald-public-log.json"
         file = discord.File(io.BytesIO(data), filename=name)

@@ -28,12 +28,12 @@ from typing import Any
 
 import discord
 
-from bot import messages, permissions
-from bot.coalesce import merged, run_of
-from bot.group_commit import GroupCommit
-from bot.pacing import CHANNEL_MESSAGES, CHANNEL_PERIOD, TOKEN_PER_SECOND, Pace, Window
-from bot.storage import OutboxRow
-from bot.table import Table
+from bot.adapter import messages
+from bot.adapter.coalesce import merged, run_of
+from bot.adapter.pacing import CHANNEL_MESSAGES, CHANNEL_PERIOD, TOKEN_PER_SECOND, Pace, Window
+from bot.store.group_commit import GroupCommit
+from bot.store.storage import OutboxRow
+from bot.table import Table, permissions
 
 log = logging.getLogger("skald")
 
@@ -194,12 +194,13 @@ class Delivery:
                 refused = await self._give_up(rows, "dm closed")
                 self._refused += 1
                 for game_id in sorted({r.game_id for r in refused}):
-                    await self.table.dm_failed(game_id, carrier.target)
+                    await self.table.reminders.dm_failed(game_id, carrier.target)
                 return "dm_closed"
             refused = await self._give_up(rows, f"forbidden: {error.text or error.status}")
             lacking = permissions.missing_in(self.client.get_channel(int(carrier.target)))
             told = [
-                await self.table.channel_refused(g, lacking) for g in sorted({r.game_id for r in refused})
+                await self.table.reminders.channel_refused(g, lacking)
+                for g in sorted({r.game_id for r in refused})
             ]
             if any(told):
                 self._refused += 1  # the host's DM is queued: this flush delivers it too

@@ -5,8 +5,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import people
-from bot.table import TableError
+from bot.adapter.controller import Controller
+from bot.table import people
 
 NOTIFY_CHOICES = [
     app_commands.Choice(name="A mention in the channel", value="mention"),
@@ -20,7 +20,8 @@ async def zone_autocomplete(interaction: discord.Interaction, current: str) -> l
 
 
 class MeCommands(app_commands.Group):
-    def __init__(self) -> None:
+    def __init__(self, ctl: Controller) -> None:
+        self.ctl = ctl
         super().__init__(
             name="me", description="Your own Skald settings, for all your games", guild_only=True
         )
@@ -44,14 +45,9 @@ class MeCommands(app_commands.Group):
         heads_up: bool | None = None,
         away: str | None = None,
     ) -> None:
-        ctl = interaction.client.controller  # type: ignore[attr-defined]
-        request = ctl.table.settings(
+        ctl = self.ctl
+        request = ctl.table.personal.settings(
             str(interaction.user.id), zone=zone, quiet=quiet, notify=notify, heads_up=heads_up, away=away
         )
-        try:
-            text = await request
-        except TableError as error:
-            await ctl.say(interaction, str(error))
-            return
-        await ctl.say(interaction, text)
+        await ctl.tell(interaction, request)
         await ctl.deliver(interaction)  # "is back" notices when away ends

@@ -8,11 +8,11 @@ from typing import Any
 
 import discord
 
-from bot import components, pictures
+from bot.adapter import components, pictures
 
 MAX_TEXT = 2000
 
-# Pictures are drawn in a pool of worker processes (bot.pictures); these names stay for
+# Pictures are drawn in a pool of worker processes (bot.adapter.pictures); these names stay for
 # the callers that draw outside delivery (the controller's answers, the sandbox).
 draw = pictures.draw
 draw_async = pictures.draw_async

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.rows import Owed
+from bot.store.rows import Owed
 from bot.table import TableError
 
 log = logging.getLogger("skald")

@@ -146,7 +146,7 @@ _JOBS: dict[str, Any] = {"draw": draw, "replay": replay, "ping": _ping}
 # multiprocessing child: multiprocessing's spawn starts a resource-tracker process as well
 # (13 MB held for nothing: the pool shares no semaphores) and imports the bot's main
 # module again in every child.
-_CHILD = "import sys; from bot.pictures import serve; serve(int(sys.argv[1]), int(sys.argv[2]))"
+_CHILD = "import sys; from bot.adapter.pictures import serve; serve(int(sys.argv[1]), int(sys.argv[2]))"
 
 
 def _child_env() -> dict[str, str]:

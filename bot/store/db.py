@@ -25,7 +25,7 @@ Row = Any  # aiosqlite.Row or asyncpg.Record: both read by column name and by in
 
 
 def migrations() -> list[tuple[int, str]]:
-    folder = resources.files("bot") / "migrations"
+    folder = resources.files("bot.store") / "migrations"
     found = []
     for item in folder.iterdir():
         name = item.name

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from zoneinfo import ZoneInfo
 
-from bot import fastjson
+from bot.store import fastjson
 
 
 @dataclass
@@ -139,3 +140,32 @@ class Owed:
     game_id: int | None
     created_at: float
     id: int = 0
+
+
+@dataclass(frozen=True)
+class Prefs:
+    """A player's own settings across all their games (bot.table.people reads and explains them)."""
+
+    user_id: str
+    zone: str = "UTC"
+    quiet_from: int | None = None  # minutes after local midnight
+    quiet_to: int | None = None
+    notify: str = "mention"
+    heads_up: bool = False  # "you're next"
+    away_until: float | None = None
+
+    @property
+    def has_quiet(self) -> bool:
+        return self.quiet_from is not None and self.quiet_to is not None and self.quiet_from != self.quiet_to
+
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.zone)
+
+    def away(self, now: float) -> bool:
+        return self.away_until is not None and now < self.away_until
+
+    def mentions(self) -> bool:
+        return self.notify in ("mention", "both")
+
+    def dms(self) -> bool:
+        return self.notify in ("dm", "both")

@@ -13,15 +13,15 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from bot import fastjson
-from bot.db import Backend, Row, SqliteBackend, Tx, open_backend
-from bot.people import Prefs
-from bot.rows import (
+from bot.store import fastjson
+from bot.store.db import Backend, Row, SqliteBackend, Tx, open_backend
+from bot.store.rows import (
     SEAT_COLUMNS,
     ActionRow,
     GameRow,
     OutboxRow,
     Owed,
+    Prefs,
     SeatRow,
     game_row,
     outbox_row,

@@ -14,10 +14,9 @@ from types import ModuleType
 from typing import Any
 
 import games
-from bot import turns
-from bot.storage import ActionRow, GameRow, SeatRow, Storage, Tx
-from bot.table import notices, threads
-from render import final
+from bot.store.storage import ActionRow, GameRow, SeatRow, Storage, Tx
+from bot.table import notices, threads, turns
+from render import scores
 
 NO_GAME = "There is no game in this channel; start one with /game new."
 
@@ -96,12 +95,11 @@ def finish(
 ) -> None:
     """A game that ended by its rules: the final picture (board and score table) and the
     scores with where they came from, in place of the last board."""
-    breakdown = getattr(module, "breakdown", None)
-    parts = breakdown(state) if breakdown is not None else None
+    parts = module.breakdown(state)
     names = [turns.plain(v.name) for v in views]
     payload["image"] = "final"
     payload["parts"] = parts
-    payload["text"] = "\n".join([*lines, final.final_text(payload["view"], parts, names=names)])
+    payload["text"] = "\n".join([*lines, scores.final_text(payload["view"], parts, names=names)])
 
 
 class Context:

@@ -8,9 +8,8 @@ from types import ModuleType
 from typing import Any
 
 import games
-from bot import turns
-from bot.storage import GameRow, SeatRow, Tx
-from bot.table import threads
+from bot.store.storage import GameRow, SeatRow, Tx
+from bot.table import threads, turns
 from bot.table.context import Context, Reply, TableError
 from games import bots
 
@@ -30,7 +29,7 @@ def lobby_text(module: ModuleType, options: dict[str, str], names: list[str], ho
 
 
 def parse_options(module: ModuleType, given: dict[str, str]) -> dict[str, str]:
-    known = {o["name"]: o for o in getattr(module, "OPTIONS", [])}
+    known = {o["name"]: o for o in module.OPTIONS}
     options = {name: o["default"] for name, o in known.items()}
     for name, value in given.items():
         if name not in known:

@@ -3,15 +3,18 @@ private panel of choices."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from types import ModuleType
+from typing import TypeVar
 
 import games
-from bot import turns
-from bot.storage import GameRow, SeatRow
-from bot.table import threads
+from bot.store.storage import GameRow, SeatRow
+from bot.table import threads, turns
 from bot.table.context import Composed, Context, Covered, Panel, Reply, TableError, seat_in, seat_view
-from bot.turns import State
+from bot.table.turns import State
 from games import IllegalAction
+
+T = TypeVar("T")
 
 MAX_ACTION = 200  # longer than any move of any game: refused without being repeated
 STALE_BOARD = "That board is out of date: the game has moved on, use the newest message."
@@ -41,9 +44,19 @@ def caller(game_id: int, seats: list[SeatRow], user_id: str) -> tuple[int, SeatR
 
 
 class Moves:
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, uncover: Callable[[int, str, str], Awaitable[int | None]]) -> None:
+        """``uncover(game_id, user_id, why)``: hand a seat the bot covers back to its player."""
         self.ctx = ctx
         self.storage = ctx.storage
+        self.uncover = uncover
+
+    async def _as_player(self, user_id: str, call: Callable[[], Awaitable[T]]) -> T:
+        """``call()``; a player whose seat the bot covers (``Covered``) takes it back first."""
+        try:
+            return await call()
+        except Covered as covered:
+            await self.uncover(covered.game_id, user_id, "is back")
+            return await call()
 
     async def _in_play(self, channel_id: str, game_id: int | None) -> tuple[GameRow, State, list[SeatRow]]:
         """The channel's game in play, its state and its seats (``game_id``: the game a
@@ -66,8 +79,22 @@ class Moves:
         choice: int | None = None,
     ) -> Reply:
         """The caller's move: ``action`` itself, or (``choice``) the move at that place in
-        their panel. The move, the board and DMs it calls for, and the mover's next panel
-        are worked out in one trip to a thread, then stored in one transaction."""
+        their panel. A player whose seat the bot covers takes it back first."""
+        return await self._as_player(
+            user_id, lambda: self._act(channel_id, user_id, action, version, game_id, choice)
+        )
+
+    async def _act(
+        self,
+        channel_id: str,
+        user_id: str,
+        action: str | None,
+        version: int | None,
+        game_id: int | None,
+        choice: int | None,
+    ) -> Reply:
+        """The move, the board and DMs it calls for, and the mover's next panel are worked
+        out in one trip to a thread, then stored in one transaction."""
         if action is not None and len(action) > MAX_ACTION:
             raise TableError("That is far too long to be a move; pick one from the list as you type.")
         async with self.ctx.lock(channel_id):
@@ -137,7 +164,10 @@ class Moves:
 
     async def panel(self, channel_id: str, user_id: str, game_id: int | None = None) -> Panel:
         """The caller's private panel; a ``TableError`` saying who is awaited if it is not
-        their turn."""
+        their turn. A player whose seat the bot covers takes it back first."""
+        return await self._as_player(user_id, lambda: self._panel(channel_id, user_id, game_id))
+
+    async def _panel(self, channel_id: str, user_id: str, game_id: int | None) -> Panel:
         game, state, seats = await self._in_play(channel_id, game_id)
         index, seat = caller(game.id, seats, user_id)
         if seat.automatic:

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from bot import people, turns
-from bot.people import Prefs
-from bot.rows import GameRow, SeatRow
-from bot.storage import Storage, Tx
+from bot.store.rows import GameRow, Prefs, SeatRow
+from bot.store.storage import Storage, Tx
+from bot.table import people, turns
 
 
 def humans_to_act(module: ModuleType, state: dict[str, Any] | None, seats: list[SeatRow]) -> list[int]:

@@ -8,9 +8,10 @@ two local clock times; a span that crosses midnight (22:00-07:00) is the usual c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from bot.store.rows import Prefs
 
 NOTIFY_MODES = ("mention", "dm", "both")
 NOTIFY_WORDS = {
@@ -23,33 +24,6 @@ _CLOCK = re.compile(r"^\s*(\d{1,2})(?::?(\d{2}))?\s*$")
 
 class SettingsError(ValueError):
     """A setting given in a form we can't read; the message is one sentence for the player."""
-
-
-@dataclass(frozen=True)
-class Prefs:
-    user_id: str
-    zone: str = "UTC"
-    quiet_from: int | None = None  # minutes after local midnight
-    quiet_to: int | None = None
-    notify: str = "mention"
-    heads_up: bool = False  # "you're next"
-    away_until: float | None = None
-
-    @property
-    def has_quiet(self) -> bool:
-        return self.quiet_from is not None and self.quiet_to is not None and self.quiet_from != self.quiet_to
-
-    def tz(self) -> ZoneInfo:
-        return ZoneInfo(self.zone)
-
-    def away(self, now: float) -> bool:
-        return self.away_until is not None and now < self.away_until
-
-    def mentions(self) -> bool:
-        return self.notify in ("mention", "both")
-
-    def dms(self) -> bool:
-        return self.notify in ("dm", "both")
 
 
 # --- reading what a player types -------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.turns import joined
+from bot.table.turns import joined
 
 # (attribute of discord.Permissions, the name Discord's settings show)
 NEEDED = [

@@ -6,11 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import games
-from bot import people, turns
-from bot.people import NOTIFY_MODES, SettingsError
-from bot.rows import GameRow
-from bot.table import threads
+from bot.store.rows import GameRow
+from bot.table import people, threads, turns
 from bot.table.context import Context, Reply, TableError
+from bot.table.people import NOTIFY_MODES, SettingsError
 
 
 class Personal:

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import games
-from bot import people, timing, turns
-from bot.rows import GameRow, SeatRow
-from bot.table import threads
+from bot.store.rows import GameRow, SeatRow
+from bot.table import people, threads, timing, turns
 from bot.table.context import Context, TableError, seat_view
 from bot.table.lobby import lobby_text
 from games.core import name_seats, plural
@@ -180,8 +179,10 @@ class Reading:
             raise TableError("No game has finished in this channel yet.")
         return rows[0].id
 
-    async def export(self, channel_id: str, game_id: int) -> tuple[str, dict[str, Any]]:
-        """The replayable file of one of the channel's finished games."""
+    async def export(self, channel_id: str, game_id: int | None = None) -> tuple[str, dict[str, Any]]:
+        """The replayable file of one of the channel's finished games (``None``: the latest)."""
+        if game_id is None:
+            game_id = await self.last_finished(channel_id)
         game = await self.storage.game(game_id)
         if game is None or game.channel_id != channel_id or game.status == "playing" or game.state is None:
             raise TableError("That is not a finished game of this channel.")

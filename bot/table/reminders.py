@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import games
-from bot import people, turns
-from bot.people import Prefs
-from bot.permissions import NEEDED
-from bot.storage import GameRow, Tx
-from bot.table import notices
+from bot.store.rows import Prefs
+from bot.store.storage import GameRow, Tx
+from bot.table import notices, people, turns
 from bot.table.context import Context, Reply, TableError, seat_view
+from bot.table.permissions import NEEDED
 
 MAX_NUDGES = 3
 

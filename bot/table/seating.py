@@ -7,22 +7,17 @@ from types import ModuleType
 from typing import Any
 
 import games
-from bot import turns
-from bot.storage import GameRow, SeatRow
-from bot.table import notices, threads
+from bot.store.storage import GameRow, SeatRow
+from bot.table import notices, threads, turns
 from bot.table.context import Context, Reply, TableError
 from bot.table.lobby import Lobby
 from games.core import revealed
 
 
 def standing_scores(module: ModuleType, state: dict[str, Any], players: int) -> list[int]:
-    """The scores as they stand, from the game's optional ``breakdown(state)`` member (the
-    labelled parts of each seat's score, valid mid-game); empty when the game has none, so
-    only the winner is named."""
-    breakdown = getattr(module, "breakdown", None)
-    if breakdown is None:
-        return []
-    scores = [sum(int(points) for _, points in parts) for parts in breakdown(state)]
+    """The scores as they stand, from the game's ``breakdown(state)`` (the labelled parts of
+    each seat's score, valid mid-game)."""
+    scores = [sum(int(points) for _, points in parts) for parts in module.breakdown(state)]
     return scores if len(scores) == players else []
 
 

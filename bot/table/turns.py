@@ -59,8 +59,7 @@ def clip(text: str, limit: int = 80) -> str:
 
 def midway(module: ModuleType, state: State) -> bool:
     """Is the acting seat in the middle of one action whose steps happen in its panel?"""
-    check = getattr(module, "midway", None)
-    return bool(check(state)) if check is not None and module.outcome(state) is None else False
+    return module.outcome(state) is None and bool(module.midway(state))
 
 
 def play_automatic(
@@ -157,7 +156,7 @@ def replay(module: ModuleType, seed: int, players: int, options: dict[str, str],
 
 
 def label(module: ModuleType, state: State, action: str, names: list[str] | None = None) -> str:
-    text = module.label(state, action) if hasattr(module, "label") else action
+    text = module.label(state, action)
     return name_seats(text, names or [])[:80]
 
 
@@ -195,18 +194,14 @@ def outcome_line(result: dict[str, Any], seats: list[Seat]) -> str:
 
 
 def prompt(module: ModuleType, state: State, seat: int | None = None) -> str:
-    """``view(state, seat)["prompt"]``, from the game's own ``prompt`` where it has one: asked
-    at every move, it is not worth building a whole view for (a Pax view: about 0.3 ms)."""
-    own = getattr(module, "prompt", None)
-    if own is not None:
-        return str(own(state, seat))
-    return str(module.view(state, seat).get("prompt", "move"))
+    """``view(state, seat)["prompt"]`` without the whole view: asked at every move, a view is
+    not worth building for it (a Pax view: about 0.3 ms)."""
+    return str(module.prompt(state, seat))
 
 
 def private(module: ModuleType, state: State, seat: int) -> Any:
-    """``view(state, seat)["private"]``, from the game's own ``private`` where it has one."""
-    own = getattr(module, "private", None)
-    return own(state, seat) if own is not None else module.view(state, seat).get("private")
+    """``view(state, seat)["private"]`` without the whole view."""
+    return module.private(state, seat)
 
 
 def whose_turn(module: ModuleType, state: State, seats: list[Seat]) -> str:

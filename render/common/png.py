@@ -94,7 +94,7 @@ def encode_png(im: Image.Image, *, level: int = 3) -> bytes:
 SIZE_SOFT = 280 * 1024
 
 
-# The bot's drawing processes turn this on (bot.pictures): boards as 64-colour palette
+# The bot's drawing processes turn this on (bot.adapter.pictures): boards as 64-colour palette
 # PNGs. Off by default, so the pictures the tests look at stay exact RGB.
 _palette = False
 PALETTE_COLORS = 64

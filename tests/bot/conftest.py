@@ -9,9 +9,9 @@ import pytest_asyncio
 from simcord.backend.errors import BackendError
 from simcord.http import router
 
-from bot.app import SkaldBot
-from bot.delivery import Delivery
-from bot.storage import Storage
+from bot.adapter.app import SkaldBot
+from bot.adapter.delivery import Delivery
+from bot.store.storage import Storage
 from bot.table import Table
 from tests.discord_api import refusal
 

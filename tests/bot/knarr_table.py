@@ -8,8 +8,8 @@ from bot.table import Table
 
 async def acting(table: Table, channel: str) -> tuple[str, str, int]:
     """Who must act in ``channel``'s Knarr game, their first legal move and the game's version."""
-    game = await table.active(channel)
+    game = await table.context.active(channel)
     assert game.state is not None
     seats = await table.storage.seats(game.id)
     user = seats[games.get("knarr").to_act(game.state)[0]].user_id
-    return user, (await table.legal(channel, user))[0][0], game.version
+    return user, (await table.moves.legal(channel, user))[0][0], game.version

@@ -11,8 +11,8 @@ import asyncio
 import pytest
 
 import games
-from bot import db
-from bot.storage import Storage
+from bot.store import db
+from bot.store.storage import Storage
 from bot.table import Table
 
 KNARR = games.get("knarr")
@@ -26,17 +26,17 @@ async def test_more_moves_at_once_than_connections_all_finish(database: str) -> 
     table = Table(storage, seeds=lambda: 3)
     channels = [str(100 + i) for i in range(8)]
     for channel in channels:
-        await table.new_game(channel, f"a{channel}", "Astrid", "knarr")
-        await table.join(channel, f"b{channel}", "Bjorn")
-        await table.start(channel, f"a{channel}", "joined")
+        await table.lobby.new_game(channel, f"a{channel}", "Astrid", "knarr")
+        await table.lobby.join(channel, f"b{channel}", "Bjorn")
+        await table.lobby.start(channel, f"a{channel}", "joined")
 
     async def move(channel: str) -> int:
-        game = await table.active(channel)
+        game = await table.context.active(channel)
         assert game.state is not None
         user = (await storage.seats(game.id))[KNARR.to_act(game.state)[0]].user_id
-        [(action, _), *_] = await table.legal(channel, user)
-        await table.act(channel, user, action)
-        return (await table.active(channel)).version
+        [(action, _), *_] = await table.moves.legal(channel, user)
+        await table.moves.act(channel, user, action)
+        return (await table.context.active(channel)).version
 
     for _ in range(3):  # three rounds of eight moves at once, on two connections
         versions = await asyncio.wait_for(asyncio.gather(*(move(c) for c in channels)), timeout=60)

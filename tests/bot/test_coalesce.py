@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.coalesce import fit, merged, run_of
-from bot.messages import MAX_TEXT
-from bot.storage import OutboxRow
+from bot.adapter.coalesce import fit, merged, run_of
+from bot.adapter.messages import MAX_TEXT
+from bot.store.storage import OutboxRow
 
 
 def board(row_id: int, lines: list[str], turn: str, game: int = 1, **extra: Any) -> OutboxRow:

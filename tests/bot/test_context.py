@@ -9,7 +9,7 @@ import pytest
 import pytest_asyncio
 
 import games
-from bot.storage import Storage
+from bot.store.storage import Storage
 from bot.table.context import Context, TableError
 from bot.table.lobby import Lobby
 

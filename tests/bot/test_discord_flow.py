@@ -34,14 +34,14 @@ class World:
         return latest_board(self.channel)
 
     async def version(self) -> int:
-        return (await self.table.active(str(self.channel.id))).version
+        return (await self.table.context.active(str(self.channel.id))).version
 
     async def acting(self) -> tuple[Any, list[str]]:
-        game = await self.table.active(str(self.channel.id))
+        game = await self.table.context.active(str(self.channel.id))
         seats = await self.table.storage.seats(game.id)
         seat = games.get("knarr").to_act(game.state)[0]
         user = seats[seat].user_id
-        return self.by_id(user), [a for a, _ in await self.table.legal(str(self.channel.id), user)]
+        return self.by_id(user), [a for a, _ in await self.table.moves.legal(str(self.channel.id), user)]
 
 
 @pytest.fixture
@@ -91,14 +91,14 @@ async def test_lobby_buttons_join_and_start(world: World) -> None:
     await world.alice.slash(world.channel, "game new", game="knarr")
     lobby = world.channel.last_message
     await world.bob.click(lobby, label="Join")
-    game = await world.table.active(str(world.channel.id))
+    game = await world.table.context.active(str(world.channel.id))
     assert len(await world.table.storage.seats(game.id)) == 2
     latest = world.channel.last_message  # the refreshed lobby
     assert "bob" in latest.content
     refused = await world.bob.click(latest, label="Start")
     assert refused.ephemeral and "host" in refused.response.content
     await world.alice.click(latest, label="Start")
-    assert (await world.table.active(str(world.channel.id))).status == "playing"
+    assert (await world.table.context.active(str(world.channel.id))).status == "playing"
 
 
 async def test_lobby_button_of_an_earlier_game_is_refused(world: World) -> None:
@@ -108,7 +108,7 @@ async def test_lobby_button_of_an_earlier_game_is_refused(world: World) -> None:
     await world.alice.slash(world.channel, "game new", game="volga")
     result = await world.bob.click(old_lobby, label="Join")
     assert result.ephemeral and "ended" in result.response.content
-    game = await world.table.active(str(world.channel.id))
+    game = await world.table.context.active(str(world.channel.id))
     assert len(await world.table.storage.seats(game.id)) == 1
 
 
@@ -210,7 +210,7 @@ async def test_refused_dm_is_announced_and_hand_still_works(world: World) -> Non
     await world.alice.slash(world.channel, "game start", order="joined")
     notices = [m for m in world.channel.history() if "could not send your hand" in m.content]
     assert len(notices) == 1
-    game = await world.table.active(str(world.channel.id))
+    game = await world.table.context.active(str(world.channel.id))
     closed = [s for s in await world.table.storage.seats(game.id) if s.dm_closed]
     assert [s.user_id for s in closed] == [str(world.bob.id)]
     result = await world.by_id(closed[0].user_id).slash(world.channel, "game hand")
@@ -222,18 +222,18 @@ async def test_undo_own_move(world: World) -> None:
     await world.start()
     member, actions = await world.acting()
     trade = next(a for a in actions if a.startswith("trade"))
-    before = await world.table.active(str(world.channel.id))
+    before = await world.table.context.active(str(world.channel.id))
     await member.slash(world.channel, "move", action=trade)
     result = await member.slash(world.channel, "game undo")
     assert result.ephemeral
     assert "took back" in world.channel.last_message.content
-    assert (await world.table.active(str(world.channel.id))).state == before.state
+    assert (await world.table.context.active(str(world.channel.id))).state == before.state
 
 
 async def test_game_end_announces_the_result(world: World) -> None:
     await world.start()
     channel = str(world.channel.id)
-    game = await world.table.active(channel)
+    game = await world.table.context.active(channel)
     state = json.loads(json.dumps(game.state))
     # Everyone is near the end: the first player's turn finishes the round at 40+ points.
     for seat in state["seats"]:

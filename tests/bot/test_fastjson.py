@@ -6,7 +6,7 @@ import json
 import random
 
 import games
-from bot import fastjson
+from bot.store import fastjson
 
 
 def test_msgspec_does_the_work() -> None:

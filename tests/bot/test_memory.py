@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 import simcord
 
-from bot import memory
+from bot.adapter import memory
 
 
 @pytest.fixture

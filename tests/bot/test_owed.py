@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.owed import MARGIN, TOKEN_LIFE, Owing
-from bot.rows import Owed
+from bot.adapter.owed import MARGIN, TOKEN_LIFE, Owing
+from bot.store.rows import Owed
 
 
 class Storage:

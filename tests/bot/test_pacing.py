@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.group_commit import GroupCommit
-from bot.pacing import Pace, Window
+from bot.adapter.pacing import Pace, Window
+from bot.store.group_commit import GroupCommit
 
 
 class HandClock:

@@ -8,8 +8,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot import people
-from bot.people import Prefs, SettingsError
+from bot.store.rows import Prefs
+from bot.table import people
+from bot.table.people import SettingsError
 
 
 def at(text: str, zone: str = "UTC") -> float:

@@ -19,7 +19,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 import games
-from bot import pictures
+from bot.adapter import pictures
 
 KNARR = games.get("knarr")
 
@@ -270,7 +270,7 @@ def test_a_drawing_process_ends_when_the_bot_is_killed(tmp_path: Path) -> None:
     """SIGKILL shuts no pool down: the drawing processes must notice and end."""
     script = (
         "import asyncio, os, sys\n"
-        "from bot import pictures\n"
+        "from bot.adapter import pictures\n"
         "asyncio.run(pictures.draw_async({'image': 'board', 'view': {'game': 'none'}, 'names': []}))\n"
         "print(*pictures.pool().pids(), flush=True)\n"
         "os.kill(os.getpid(), 9)\n"

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 import games
-from bot import messages
-from bot.storage import Storage
+from bot.adapter import messages
+from bot.store.storage import Storage
 from bot.table import Table, TableError
 
 STEPS = 120
@@ -91,10 +91,10 @@ async def test_no_public_message_names_a_secret(tmp_path: Path, game_id: str, pl
     table = Table(storage, clock=lambda: 1_800_000_000.0, seeds=lambda: 4242 + players)
     module = games.get(game_id)
     users = [str(100 + i) for i in range(players)]
-    await table.new_game(CH, users[0], "p0", game_id)
+    await table.lobby.new_game(CH, users[0], "p0", game_id)
     for i, user in enumerate(users[1:], start=1):
-        await table.join(CH, user, f"p{i}")
-    await table.start(CH, users[0], "joined")
+        await table.lobby.join(CH, user, f"p{i}")
+    await table.lobby.start(CH, users[0], "joined")
     rng = random.Random(players)
     ever_public: set[str] = set()
     seen = 0
@@ -127,7 +127,7 @@ async def test_no_public_message_names_a_secret(tmp_path: Path, game_id: str, pl
             seat = rng.choice(module.to_act(state))
             action = rng.choice(module.legal_actions(state, seat))
             try:
-                await table.act(CH, users[seat], action)
+                await table.moves.act(CH, users[seat], action)
             except TableError as error:  # pragma: no cover - an offered move must be accepted
                 raise AssertionError(f"{game_id}: offered move {action!r} refused: {error}") from None
     finally:
@@ -137,7 +137,7 @@ async def test_no_public_message_names_a_secret(tmp_path: Path, game_id: str, pl
 
 def test_the_check_catches_the_old_public_move_buttons() -> None:
     """Boards used to carry the acting seat's moves as buttons; the check must flag that."""
-    from bot import turns
+    from bot.table import turns
 
     module = games.get("knarr")
     state = module.setup(5, 3, None)

@@ -16,9 +16,9 @@ import re
 import sqlite3
 from pathlib import Path
 
-from bot.db import SqliteBackend
 from bot.sandbox import CHANNEL, Clock, Sandbox
-from bot.storage import Storage
+from bot.store.db import SqliteBackend
+from bot.store.storage import Storage
 from bot.table import Table
 from tests.bot.test_sandbox_and_storage import SCRIPT as PLAYED
 

@@ -9,10 +9,11 @@ import pytest
 import pytest_asyncio
 
 import games
-from bot.storage import Storage
+from bot.store.storage import Storage
 from bot.table.context import Context, TableError
 from bot.table.lobby import Lobby
 from bot.table.moves import Moves
+from bot.table.personal import Personal
 from bot.table.reminders import MAX_NUDGES, Reminders
 
 CH = "800"
@@ -34,7 +35,7 @@ class Parts:
         self.clock = Clock()
         ctx = Context(storage, self.clock)
         self.lobby = Lobby(ctx, lambda: 99, default_reminder_hours=10.0)
-        self.moves = Moves(ctx)
+        self.moves = Moves(ctx, Personal(ctx).uncover)
         self.reminders = Reminders(ctx)
 
     async def remind_at(self) -> float | None:

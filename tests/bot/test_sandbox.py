@@ -15,9 +15,9 @@ import pytest
 import pytest_asyncio
 
 import games
-from bot import messages
+from bot.adapter import messages
 from bot.sandbox import CHANNEL, Clock, Sandbox
-from bot.storage import Storage
+from bot.store.storage import Storage
 from bot.table import Table, TableError
 
 NAMES = ["astrid", "bjorn", "sigrid", "ulf", "thora"]
@@ -42,13 +42,13 @@ async def _open(box: Sandbox, game: str, players: int) -> None:
     for line in [f"@astrid new {game}", *(f"@{n} join" for n in NAMES[1:players])]:
         assert await box.run_line(line)
     assert await box.run_line("@astrid start joined")
-    assert (await box.table.active(CHANNEL)).status == "playing"
+    assert (await box.table.context.active(CHANNEL)).status == "playing"
 
 
 async def _seat_to_act(table: Table, players: int) -> tuple[str, list[tuple[str, str]]]:
     for name in NAMES[:players]:
         try:
-            panel = await table.panel(CHANNEL, str(1000 + NAMES.index(name)))
+            panel = await table.moves.panel(CHANNEL, str(1000 + NAMES.index(name)))
         except TableError:
             continue
         return name, panel.actions
@@ -65,7 +65,7 @@ async def test_every_move_typed_as_moves_lists_it_is_played(
     table, rng = sandbox_.table, random.Random(5)
     verbs = set()
     for _ in range(800):
-        game_row = await table.current_or_last(CHANNEL)
+        game_row = await table.context.current_or_last(CHANNEL)
         if game_row.status != "playing":
             break
         name, actions = await _seat_to_act(table, players)
@@ -73,9 +73,9 @@ async def test_every_move_typed_as_moves_lists_it_is_played(
         verbs.add(action.split()[0])
         before = len(out.getvalue())
         assert await sandbox_.run_line(f"@{name} {action}")
-        after = await table.current_or_last(CHANNEL)
+        after = await table.context.current_or_last(CHANNEL)
         assert after.version == game_row.version + 1, out.getvalue()[before:]
-    assert (await table.current_or_last(CHANNEL)).status == "over"  # a whole game
+    assert (await table.context.current_or_last(CHANNEL)).status == "over"  # a whole game
     if game in ("volga", "saga"):
         assert "move" in verbs  # the verb that used to be read as the generic /move
 
@@ -89,19 +89,19 @@ async def test_names_as_printed_on_the_board_are_accepted_by_the_table(
     await _open(sandbox_, "saga", 2)
     table, rng, spaced = sandbox_.table, random.Random(8), 0
     for _ in range(150):
-        if (await table.current_or_last(CHANNEL)).status != "playing":
+        if (await table.context.current_or_last(CHANNEL)).status != "playing":
             break
         name, actions = await _seat_to_act(table, 2)
         spelled = [a for a, _ in actions if "_" in a]  # prefer moves that name a region
         action = rng.choice(spelled or [a for a, _ in actions])
         typed = action.replace("_", " ").title()
         spaced += typed.casefold() != action.casefold()
-        game = await table.active(CHANNEL)
-        done = len(await table.effective_moves(game.id))
-        await table.act(CHANNEL, str(1000 + NAMES.index(name)), typed)
-        moves = await table.effective_moves(game.id)
+        game = await table.context.active(CHANNEL)
+        done = len(await table.context.effective_moves(game.id))
+        await table.moves.act(CHANNEL, str(1000 + NAMES.index(name)), typed)
+        moves = await table.context.effective_moves(game.id)
         assert moves[done][1:] == (NAMES.index(name), action)  # stored as the game spells it
-        assert (await table.current_or_last(CHANNEL)).version == game.version + 1
+        assert (await table.context.current_or_last(CHANNEL)).version == game.version + 1
     assert spaced >= 5
 
 
@@ -109,7 +109,7 @@ async def test_a_refused_move_names_the_closest_legal_ones(box: tuple[Sandbox, i
     sandbox_, out = box
     await _open(sandbox_, "knarr", 2)
     name, actions = await _seat_to_act(sandbox_.table, 2)
-    version = (await sandbox_.table.active(CHANNEL)).version
+    version = (await sandbox_.table.context.active(CHANNEL)).version
     recruits = [a for a, _ in actions if a.startswith("recruit ")]
     wrong = recruits[0][:-1] + ("9" if recruits[0][-1] != "9" else "8")
     wrong = wrong if wrong not in recruits else "recruit V99"
@@ -122,7 +122,7 @@ async def test_a_refused_move_names_the_closest_legal_ones(box: tuple[Sandbox, i
     start = len(out.getvalue())
     assert await sandbox_.run_line(f"@{name} {recruits[0].upper()}")  # any case
     assert "Closest" not in out.getvalue()[start:]
-    assert (await sandbox_.table.active(CHANNEL)).version == version + 1
+    assert (await sandbox_.table.context.active(CHANNEL)).version == version + 1
 
 
 BAD_LINES = [
@@ -159,7 +159,7 @@ async def test_bad_lines_get_one_sentence_each_and_the_session_goes_on(
     await _open(sandbox_, "knarr", 2)
     name, _ = await _seat_to_act(sandbox_.table, 2)
     other = "bjorn" if name == "astrid" else "astrid"
-    version = (await sandbox_.table.active(CHANNEL)).version
+    version = (await sandbox_.table.context.active(CHANNEL)).version
     for line in BAD_LINES:
         line = line.replace("@bjorn", f"@{other}")
         start = len(out.getvalue())
@@ -168,7 +168,7 @@ async def test_bad_lines_get_one_sentence_each_and_the_session_goes_on(
         assert said and "\n" not in said and "Traceback" not in said, (line, said)
         if line.endswith(" moves"):
             assert f"waiting for {name} to" in said  # who is awaited, and for what
-    assert (await sandbox_.table.active(CHANNEL)).version == version  # nothing was played
+    assert (await sandbox_.table.context.active(CHANNEL)).version == version  # nothing was played
     assert not await sandbox_.run_line("quit")
 
 
@@ -193,7 +193,7 @@ async def test_addbot_takes_a_level_and_export_writes_the_game_file(
     name, actions = await _seat_to_act(sandbox_.table, 1)
     assert await sandbox_.run_line(f"@{name} {actions[0][0]}")
     assert await sandbox_.run_line("@astrid resign")  # no person left: the game ends
-    assert (await sandbox_.table.current_or_last(CHANNEL)).status == "over"
+    assert (await sandbox_.table.context.current_or_last(CHANNEL)).status == "over"
     path = tmp_path / "after.json"
     assert await sandbox_.run_line(f"@astrid export {path}")
     after = json.loads(path.read_text())

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import simcord
 
-from bot.db import is_postgres, migrations
 from bot.sandbox import Clock, Sandbox
-from bot.storage import Storage
+from bot.store.db import is_postgres, migrations
+from bot.store.storage import Storage
 from bot.table import Table
 
 SCRIPT = """\
@@ -89,9 +89,9 @@ async def test_outbox_is_delivered_after_a_restart_and_only_once(
     alice = guild.add_member(simcord_env.create_user("alice"))
     bob = guild.add_member(simcord_env.create_user("bob"))
     # Moves made while the bot was away (as if it crashed before sending): queued, not sent.
-    await table.new_game(str(channel.id), str(alice.id), "alice", "knarr")
-    await table.join(str(channel.id), str(bob.id), "bob")
-    await table.start(str(channel.id), str(alice.id), "joined")
+    await table.lobby.new_game(str(channel.id), str(alice.id), "alice", "knarr")
+    await table.lobby.join(str(channel.id), str(bob.id), "bob")
+    await table.lobby.start(str(channel.id), str(alice.id), "joined")
     pending = await table.storage.pending_outbox()
     assert len(pending) == 5  # two lobby messages, the start board, two hands
     await simcord_env.restart_bot()

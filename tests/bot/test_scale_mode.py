@@ -8,7 +8,7 @@ from pathlib import Path
 from types import ModuleType
 
 import games
-from bot.storage import Storage
+from bot.store.storage import Storage
 from bot.table import Table
 
 ROOT = Path(__file__).resolve().parents[2]

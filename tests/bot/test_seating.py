@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
 import pytest_asyncio
 
 import games
-from bot.storage import Storage
+from bot.store.storage import Storage
 from bot.table.context import Context
 from bot.table.lobby import Lobby
 from bot.table.moves import Moves
+from bot.table.personal import Personal
 from bot.table.seating import Seating
 
 CH = "700"
@@ -26,7 +26,7 @@ class Parts:
         self.ctx = Context(storage, lambda: 1_800_000_000.0)
         self.lobby = Lobby(self.ctx, lambda: 4242)
         self.seating = Seating(self.ctx, self.lobby)
-        self.moves = Moves(self.ctx)
+        self.moves = Moves(self.ctx, Personal(self.ctx).uncover)
 
     async def host(self) -> str:
         return (await self.storage.latest_game(CH)).host_id  # type: ignore[union-attr]
@@ -133,15 +133,3 @@ async def test_a_kick_that_ends_the_game_names_the_winner_and_the_scores(parts: 
     assert (await parts.last_text()).endswith(
         f"**Game over.** alice wins (the others left). Final scores: alice {expected[0]}, bob {expected[1]}."
     )
-
-
-async def test_a_resign_without_a_breakdown_names_only_the_winner(
-    parts: Parts, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.delattr(games.get("knarr"), "breakdown")
-    await parts.lobby.new_game(CH, ALICE, "alice", "knarr")
-    await parts.lobby.join(CH, BOB, "bob")
-    await parts.lobby.start(CH, ALICE, "joined")
-    await parts.seating.resign(CH, ALICE)
-    text = await parts.last_text()
-    assert text.endswith("**Game over.** bob wins (the others left).") and "Final scores" not in text

@@ -64,12 +64,12 @@ async def test_a_bot_thinking_holds_up_no_press_in_another_channel(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with_bot, people = "601", "602"
-    await table.new_game(with_bot, "11", "alice", "knarr")
-    await table.add_bot(with_bot, "11")
-    await table.start(with_bot, "11", "joined")  # alice first, then the bot
-    await table.new_game(people, "22", "bob", "knarr")
-    await table.join(people, "33", "carol")
-    await table.start(people, "22", "joined")
+    await table.lobby.new_game(with_bot, "11", "alice", "knarr")
+    await table.lobby.add_bot(with_bot, "11")
+    await table.lobby.start(with_bot, "11", "joined")  # alice first, then the bot
+    await table.lobby.new_game(people, "22", "bob", "knarr")
+    await table.lobby.join(people, "33", "carol")
+    await table.lobby.start(people, "22", "joined")
 
     thinking, release = threading.Event(), threading.Event()
     choose = bots.choose
@@ -84,7 +84,7 @@ async def test_a_bot_thinking_holds_up_no_press_in_another_channel(
     async def alice_until_the_bot_moves() -> None:
         while not thinking.is_set():
             user, action, version = await acting(table, with_bot)
-            await table.act(with_bot, user, action, version)
+            await table.moves.act(with_bot, user, action, version)
 
     alice = asyncio.ensure_future(alice_until_the_bot_moves())
     try:
@@ -96,12 +96,12 @@ async def test_a_bot_thinking_holds_up_no_press_in_another_channel(
 
         # while the bot thinks, a press in the other channel is answered
         user, action, version = await acting(table, people)
-        reply = await asyncio.wait_for(table.act(people, user, action, version), WAIT)
+        reply = await asyncio.wait_for(table.moves.act(people, user, action, version), WAIT)
         assert reply.version == version + 1 and not alice.done()
     finally:
         release.set()  # never leave the bot's thread waiting
     await asyncio.wait_for(alice, WAIT)
-    game = await table.active(with_bot)
+    game = await table.context.active(with_bot)
     seats = await table.storage.seats(game.id)
     moves = await table.context.effective_moves(game.id)
     assert seats[1].automatic and any(seat == 1 for _, seat, _ in moves)  # the bot has moved

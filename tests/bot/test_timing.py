@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from bot.timing import average, turn_times
+from bot.table.timing import average, turn_times
 
 
 def test_a_turn_counts_from_when_the_game_waited_for_the_seat() -> None:

@@ -8,8 +8,8 @@ import random
 import pytest
 
 import games
-from bot import components, turns
-from bot.table import Table, TableError
+from bot.adapter import components
+from bot.table import Table, TableError, turns
 from tests.bot.test_table import ALICE, BOB, CAROL, CH, acting, started
 
 
@@ -58,7 +58,7 @@ async def test_a_huge_move_is_refused_in_one_short_sentence(table: Table) -> Non
     await started(table, BOB)
     user, _ = await acting(table)
     with pytest.raises(TableError) as error:
-        await table.act(CH, user, "x" * 6000)
+        await table.moves.act(CH, user, "x" * 6000)
     assert len(str(error.value)) < 120
 
 
@@ -69,8 +69,8 @@ async def test_steps_of_one_action_make_one_board(table: Table) -> None:
     rng = random.Random(3)
     for _ in range(40):
         user, actions = await acting(table)
-        reply = await table.act(CH, user, rng.choice(actions))
-        state = (await table.active(CH)).state
+        reply = await table.moves.act(CH, user, rng.choice(actions))
+        state = (await table.context.active(CH)).state
         if module.midway(state):
             midway_steps += 1
             assert reply.announce is None, "a sub-step posted a board"
@@ -81,27 +81,27 @@ async def test_steps_of_one_action_make_one_board(table: Table) -> None:
 
 async def test_the_host_role_follows_the_seat(table: Table) -> None:
     await started(table, BOB, CAROL)
-    await table.replace(CH, ALICE, ALICE, "44", "dora")
-    game = await table.active(CH)
+    await table.seating.replace(CH, ALICE, ALICE, "44", "dora")
+    game = await table.context.active(CH)
     assert game.host_id == BOB
     with pytest.raises(TableError, match="Only the host"):
-        await table.kick(CH, ALICE, BOB)
+        await table.seating.kick(CH, ALICE, BOB)
     board = await table.storage.pending_outbox()
     assert any("user22" in r.payload.get("text", "") and "host" in r.payload.get("text", "") for r in board)
-    await table.resign(CH, BOB)
-    game = await table.active(CH)
+    await table.seating.resign(CH, BOB)
+    game = await table.context.active(CH)
     assert game.host_id in ("44", CAROL) and game.host_id != BOB
 
 
 async def test_a_resigned_player_sees_no_hand_and_unknown_names_are_refused(table: Table) -> None:
     await started(table, BOB, CAROL)
-    await table.resign(CH, CAROL)
+    await table.seating.resign(CH, CAROL)
     with pytest.raises(TableError, match="left this game"):
-        await table.hand(CH, CAROL)
+        await table.reading.hand(CH, CAROL)
     with pytest.raises(TableError, match="not seated"):
-        await table.kick(CH, ALICE, "999")
+        await table.seating.kick(CH, ALICE, "999")
     with pytest.raises(TableError, match="not seated"):
-        await table.replace(CH, ALICE, "999", "1000", "eve")
+        await table.seating.replace(CH, ALICE, "999", "1000", "eve")
 
 
 async def test_a_finished_games_outbox_stays_small(table: Table) -> None:
@@ -112,11 +112,11 @@ async def test_a_finished_games_outbox_stays_small(table: Table) -> None:
         if game.status != "playing":
             break
         user, actions = await acting(table)
-        await table.act(CH, user, rng.choice(actions))
+        await table.moves.act(CH, user, rng.choice(actions))
         for row in await table.storage.pending_outbox():
             await table.storage.mark_sent(row.id, 0, "1")
     if (await table.storage.latest_game(CH)).status == "playing":
-        await table.resign(CH, BOB)
+        await table.seating.resign(CH, BOB)
     for row in await table.storage.pending_outbox():
         await table.storage.mark_sent(row.id, 0, "1")
     game = await table.storage.latest_game(CH)

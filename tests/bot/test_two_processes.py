@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
-from bot.storage import Storage
+from bot.store.storage import Storage
 from bot.table import Table, TableError
 from tests.bot.knarr_table import acting
 
@@ -34,9 +34,9 @@ async def pair(database: str) -> AsyncIterator[tuple[Table, Table, Clock]]:
 
 
 async def start(table: Table, channel: str) -> None:
-    await table.new_game(channel, ALICE, "alice", "knarr")
-    await table.join(channel, BOB, "bob")
-    await table.start(channel, ALICE, "joined")
+    await table.lobby.new_game(channel, ALICE, "alice", "knarr")
+    await table.lobby.join(channel, BOB, "bob")
+    await table.lobby.start(channel, ALICE, "joined")
 
 
 async def test_the_same_move_through_both_at_once_stands_once(pair: tuple[Table, Table, Clock]) -> None:
@@ -44,16 +44,16 @@ async def test_the_same_move_through_both_at_once_stands_once(pair: tuple[Table,
     await start(a, "1")
     for _ in range(4):
         user, action, version = await acting(a, "1")
-        before = len(await a.storage.actions((await a.active("1")).id))
+        before = len(await a.storage.actions((await a.context.active("1")).id))
         results = await asyncio.gather(
-            a.act("1", user, action, version=version),
-            b.act("1", user, action, version=version),
+            a.moves.act("1", user, action, version=version),
+            b.moves.act("1", user, action, version=version),
             return_exceptions=True,
         )
         refused = [r for r in results if isinstance(r, TableError)]
         assert len(refused) == 1, results  # the other one stands; nothing else went wrong
         assert "moved at the same moment" in str(refused[0]) or "out of date" in str(refused[0])
-        game = await b.active("1")
+        game = await b.context.active("1")
         assert game.version == version + 1
         logged = await b.storage.actions(game.id)
         assert logged[before].action == action and [r.n for r in logged] == list(range(1, len(logged) + 1))
@@ -70,12 +70,12 @@ async def test_moves_in_many_channels_through_both_are_all_kept(pair: tuple[Tabl
         for index, channel in enumerate(channels):
             user, action, version = await acting(a, channel)
             table = a if (index + turn) % 2 else b
-            moves.append(table.act(channel, user, action, version=version))
+            moves.append(table.moves.act(channel, user, action, version=version))
         await asyncio.gather(*moves)  # none refused: different games never wait for each other
         for channel in channels:
             made[channel] += 1
     for channel in channels:
-        game = await a.active(channel)
+        game = await a.context.active(channel)
         assert game.version == 1 + made[channel]  # the start, then every move
 
 

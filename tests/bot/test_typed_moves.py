@@ -1,10 +1,10 @@
-"""Typed moves matched to a seat's legal actions (``bot.turns.resolve``/``suggest``), as
+"""Typed moves matched to a seat's legal actions (``bot.table.turns.resolve``/``suggest``), as
 ``/move`` and the sandbox use them through ``Table.act``."""
 
 from __future__ import annotations
 
 import games
-from bot import turns
+from bot.table import turns
 
 
 def _volga_opening() -> tuple[int, list[tuple[str, str]]]:

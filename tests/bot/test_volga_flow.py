@@ -39,12 +39,12 @@ class Volga:
         state["seats"][0]["goods"]["fish"] = 2
         state["seats"][1]["hand"] = [SECRET]
         state["deck"] = ["C27", "C26"]
-        game = await self.table.active(self.channel_id)
+        game = await self.table.context.active(self.channel_id)
         async with self.table.storage.transaction() as db:
             await db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game.id))
 
     async def state(self) -> dict[str, Any]:
-        game = await self.table.active(self.channel_id)
+        game = await self.table.context.active(self.channel_id)
         assert game.state is not None
         return game.state
 
@@ -90,7 +90,7 @@ async def test_trade_offer_accepted_in_the_other_players_panel(volga: Volga) -> 
     assert state["offer"] is None
     assert state["seats"][1]["goods"]["fish"] == 1 and state["seats"][0]["rubles"] == 7
     # Alice's turn goes on, with an end-turn step.
-    moves = [a for a, _ in await volga.table.legal(volga.channel_id, str(volga.alice.id))]
+    moves = [a for a, _ in await volga.table.moves.legal(volga.channel_id, str(volga.alice.id))]
     assert "end" in moves
     await volga.alice.slash(volga.channel, "volga end")
     assert volga.bob.mention in latest_board(volga.channel).content
@@ -130,7 +130,7 @@ async def test_hidden_contract_only_in_dm_and_hand(volga: Volga) -> None:
 async def test_later_arguments_are_narrowed_by_the_earlier_ones(volga: Volga) -> None:
     await volga.start_next_to_each_other()
     await volga.alice.slash(volga.channel, "volga trade", step="offer", what="1")
-    legal = [a for a, _ in await volga.table.legal(volga.channel_id, str(volga.alice.id))]
+    legal = [a for a, _ in await volga.table.moves.legal(volga.channel_id, str(volga.alice.id))]
     gives = {a.split()[1] for a in legal if a.startswith("give ")}
     asks = {a.split()[1] for a in legal if a.startswith("ask ")}
     assert gives and asks

@@ -2,7 +2,7 @@
 
 What the table queues is read as Discord would deliver it: a channel message notifies the
 users ``tests.discord_api.notify`` says its text and allowed mentions (the payload's
-``mentions``, as ``bot.messages.mentions`` sends them) let through; a DM reaches its user.
+``mentions``, as ``bot.adapter.messages.mentions`` sends them) let through; a DM reaches its user.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import games
-from bot.people import Prefs
-from bot.storage import OutboxRow
+from bot.store.rows import Prefs
+from bot.store.storage import OutboxRow
 from bot.table import Table
 from tests.bot.conftest import FakeClock
 from tests.discord_api.notify import Audience, notified
@@ -50,14 +50,14 @@ async def last_id(table: Table) -> int:
 
 
 async def started(table: Table) -> None:
-    await table.new_game(CH, ALICE, "alice", "knarr")
-    await table.join(CH, BOB, "bob")
-    await table.join(CH, CAROL, "carol")
-    await table.start(CH, ALICE, "joined")
+    await table.lobby.new_game(CH, ALICE, "alice", "knarr")
+    await table.lobby.join(CH, BOB, "bob")
+    await table.lobby.join(CH, CAROL, "carol")
+    await table.lobby.start(CH, ALICE, "joined")
 
 
 async def acting(table: Table) -> str:
-    game = await table.active(CH)
+    game = await table.context.active(CH)
     assert game.state is not None
     seats = await table.storage.seats(game.id)
     return seats[games.get("knarr").to_act(game.state)[0]].user_id
@@ -67,12 +67,12 @@ async def request_undo(table: Table) -> tuple[str, int]:
     """The acting player takes a card (which shows a new one) and asks to take it back;
     returns who asked and the outbox id before the request."""
     user = await acting(table)
-    actions = [a for a, _ in await table.legal(CH, user)]
-    await table.act(CH, user, next(a for a in actions if a.startswith("recruit")))
-    actions = [a for a, _ in await table.legal(CH, user)]
-    await table.act(CH, user, next(a for a in actions if a.startswith("take")))
+    actions = [a for a, _ in await table.moves.legal(CH, user)]
+    await table.moves.act(CH, user, next(a for a in actions if a.startswith("recruit")))
+    actions = [a for a, _ in await table.moves.legal(CH, user)]
+    await table.moves.act(CH, user, next(a for a in actions if a.startswith("take")))
     before = await last_id(table)
-    reply = await table.undo(CH, user)
+    reply = await table.seating.undo(CH, user)
     assert reply.announce is not None
     return user, before
 

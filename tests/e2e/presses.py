@@ -28,9 +28,9 @@ import discord
 import yarl
 
 import games
-from bot.app import SkaldBot
-from bot.delivery import Delivery
-from bot.storage import Storage
+from bot.adapter.app import SkaldBot
+from bot.adapter.delivery import Delivery
+from bot.store.storage import Storage
 from bot.table import Table
 from tests.e2e.fake_discord import FakeDiscord, FakeUser, Interaction, Message
 from tests.e2e.fake_records import FLAG_LOADING, Channel

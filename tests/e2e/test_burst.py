@@ -21,11 +21,11 @@ import discord
 import pytest
 
 import games
-from bot.delivery import Delivery
-from bot.storage import Storage
+from bot.adapter.delivery import Delivery
+from bot.store.storage import Storage
 from bot.table import Table
 from bot.table.context import seat_view
-from bot.turns import log_lines
+from bot.table.turns import log_lines
 from tests.e2e.fake_discord import Channel, FakeDiscord, FakeUser
 from tests.e2e.fake_limits import RateLimits
 
@@ -58,9 +58,9 @@ async def open_games_in(
         for user in players:
             fake.users[user.id] = user
         cid = str(channel.id)
-        await table.new_game(cid, str(players[0].id), players[0].name, "knarr")
-        await table.join(cid, str(players[1].id), players[1].name)
-        await table.start(cid, str(players[0].id), "joined")
+        await table.lobby.new_game(cid, str(players[0].id), players[0].name, "knarr")
+        await table.lobby.join(cid, str(players[1].id), players[1].name)
+        await table.lobby.start(cid, str(players[0].id), "joined")
         tables.append((channel, players))
     if not settle:
         return tables
@@ -99,7 +99,7 @@ async def test_a_burst_of_moves_is_stored_at_once_and_delivered_within_the_limit
                 seat = MODULE.to_act(game.state)[0]
                 user = (await storage.seats(game.id))[seat].user_id
                 began = loop.time()
-                await table.act(cid, user, rng.choice(MODULE.legal_actions(game.state, seat)))
+                await table.moves.act(cid, user, rng.choice(MODULE.legal_actions(game.state, seat)))
                 latencies.append(loop.time() - began)
                 flushes.append(asyncio.create_task(delivery.flush()))  # as the bot does after a move
 

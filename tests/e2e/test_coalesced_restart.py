@@ -10,10 +10,10 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.coalesce import merged, run_of
-from bot.delivery import Delivery
-from bot.pacing import Window
-from bot.storage import Storage
+from bot.adapter.coalesce import merged, run_of
+from bot.adapter.delivery import Delivery
+from bot.adapter.pacing import Window
+from bot.store.storage import Storage
 from bot.table import Table
 from tests.e2e.fake_discord import Channel, FakeDiscord
 from tests.e2e.test_burst import MODULE, open_games_in
@@ -29,7 +29,7 @@ async def boards_waiting(table: Table, channel: Channel, count: int, rng: random
         assert game is not None and game.state is not None
         seat = MODULE.to_act(game.state)[0]
         user = (await storage.seats(game.id))[seat].user_id
-        await table.act(cid, user, rng.choice(MODULE.legal_actions(game.state, seat)))
+        await table.moves.act(cid, user, rng.choice(MODULE.legal_actions(game.state, seat)))
 
 
 @pytest.mark.parametrize("late", [False, True], ids=["nonce", "history"])

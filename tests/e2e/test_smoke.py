@@ -23,7 +23,7 @@ from tests.e2e.process import ROOT, WAIT, Skald, bot_env
 
 __all__ = ["ROOT", "WAIT", "Skald", "bot_env"]  # used by the other end-to-end tests
 
-# The custom_id shapes of the bot's components (bot/components.py): the public "Your turn"
+# The custom_id shapes of the bot's components (bot/adapter/components.py): the public "Your turn"
 # button, and the buttons and selects of a seat's private panel.
 TURN_BUTTON = re.compile(r"sk:t:\d+")
 PANEL_BUTTON = re.compile(r"sk:p:\d+:\d+:\d+")

@@ -13,7 +13,8 @@ import pytest
 
 import games
 from render.common import Placed, recording
-from render.final import MESSAGE_LIMIT, final_png, final_text
+from render.final import final_png
+from render.scores import MESSAGE_LIMIT, final_text
 from tests.games.bot_games import bot_game
 from tests.render.test_layout import check
 
