@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import games
 import render
-from bot import messages
-from bot.storage import Storage
+from bot.adapter import messages
+from bot.store.storage import Storage
 from bot.table import Table
 
 CHANNEL = "1"
@@ -90,10 +90,10 @@ async def bench_pipeline(game_id: str, moves: int) -> tuple[float, float, float,
         storage = await Storage.open(str(Path(folder) / "bench.db"))
         table = Table(storage, seeds=lambda: 99)
         users = [str(100 + i) for i in range(module.min_players)]
-        await table.new_game(CHANNEL, users[0], "p0", game_id)
+        await table.lobby.new_game(CHANNEL, users[0], "p0", game_id)
         for i, user in enumerate(users[1:], 1):
-            await table.join(CHANNEL, user, f"p{i}")
-        await table.start(CHANNEL, users[0], "joined")
+            await table.lobby.join(CHANNEL, user, f"p{i}")
+        await table.lobby.start(CHANNEL, users[0], "joined")
         for row in await storage.pending_outbox():
             await storage.mark_sent(row.id, 0)
         rng = random.Random(5)
@@ -103,17 +103,17 @@ async def bench_pipeline(game_id: str, moves: int) -> tuple[float, float, float,
         while len(times) < moves:
             game = await storage.active_game(CHANNEL)
             if game is None:  # game over: start another
-                await table.new_game(CHANNEL, users[0], "p0", game_id)
+                await table.lobby.new_game(CHANNEL, users[0], "p0", game_id)
                 for i, user in enumerate(users[1:], 1):
-                    await table.join(CHANNEL, user, f"p{i}")
-                await table.start(CHANNEL, users[0], "joined")
+                    await table.lobby.join(CHANNEL, user, f"p{i}")
+                await table.lobby.start(CHANNEL, users[0], "joined")
                 continue
             seats = await storage.seats(game.id)
             seat = module.to_act(game.state)[0]
             user = seats[seat].user_id
-            action = rng.choice([a for a, _ in await table.legal(CHANNEL, user)])
+            action = rng.choice([a for a, _ in await table.moves.legal(CHANNEL, user)])
             start = time.perf_counter()
-            reply = await table.act(CHANNEL, user, action)
+            reply = await table.moves.act(CHANNEL, user, action)
             rows = [r for r in await storage.pending_outbox() if r.id == reply.announce]
             if rows:  # a step inside one action posts no board (the game's midway)
                 await messages.build(rows[0].payload)

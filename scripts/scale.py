@@ -5,7 +5,7 @@ turn, as a host serves them), 32 moves in flight. Each move is made as players
 make it through the controller: the player whose turn it is opens their panel (the
 board's "Your turn" button), presses one of its moves, which the table applies and stores
 and answers with their next panel (pressed next if they still act), then the board is
-composed with its picture (drawn in the pool of ``bot.pictures``); the outbox rows are
+composed with its picture (drawn in the pool of ``bot.adapter.pictures``); the outbox rows are
 marked sent as delivery would. The same run is made without pictures.
 
 Then the same with pictures as an open loop: moves arrive at a fixed rate (``--rate``,
@@ -37,9 +37,10 @@ import time
 from pathlib import Path
 
 import games
-from bot import fastjson, memory, messages, pictures
-from bot.db import SqliteBackend
-from bot.storage import Storage
+from bot.adapter import memory, messages, pictures
+from bot.store import fastjson
+from bot.store.db import SqliteBackend
+from bot.store.storage import Storage
 from bot.table import Panel, Table
 from tests.postgres import fresh_database
 
@@ -112,9 +113,9 @@ async def open_games(table: Table, game_id: str, count: int) -> list[str]:
     ids = kinds(game_id)
     for i in range(count):
         channel = f"c{i}"
-        await table.new_game(channel, f"{i}0", f"Astrid{i}", ids[i % len(ids)])
-        await table.join(channel, f"{i}1", f"Bjorn{i}")
-        await table.start(channel, f"{i}0", "joined")
+        await table.lobby.new_game(channel, f"{i}0", f"Astrid{i}", ids[i % len(ids)])
+        await table.lobby.join(channel, f"{i}1", f"Bjorn{i}")
+        await table.lobby.start(channel, f"{i}0", "joined")
         channels.append(channel)
     await sent(table.storage)
     return channels
@@ -158,12 +159,12 @@ async def one_move(
             return None
         seat = games.get(game.game).to_act(game.state)[0]
         user = (await storage.seats(game.id))[seat].user_id
-        panel = await table.panel(channel, user, game.id)
+        panel = await table.moves.panel(channel, user, game.id)
     else:
         user, panel = kept
     start = time.perf_counter() if since is None else since
     choice = rng.randrange(len(panel.actions))
-    reply = await table.act(channel, user, None, panel.version, panel.game_id, choice=choice)
+    reply = await table.moves.act(channel, user, None, panel.version, panel.game_id, choice=choice)
     if reply.panel is not None and panels is not None:
         panels[channel] = (user, reply.panel)
     answered = time.perf_counter() - start
@@ -296,14 +297,16 @@ async def finished_game_bytes(game_id: str, count: int) -> float:
         rng = random.Random(9)
         for i in range(count):
             channel = f"f{i}"
-            await table.new_game(channel, "a", "Astrid", ids[i % len(ids)])
-            await table.join(channel, "b", "Bjorn")
-            await table.start(channel, "a", "joined")
+            await table.lobby.new_game(channel, "a", "Astrid", ids[i % len(ids)])
+            await table.lobby.join(channel, "b", "Bjorn")
+            await table.lobby.start(channel, "a", "joined")
             while (game := await storage.active_game(channel)) is not None:
                 assert game.state is not None
                 seat = games.get(game.game).to_act(game.state)[0]
                 user = "a" if seat == 0 else "b"
-                await table.act(channel, user, rng.choice([a for a, _ in await table.legal(channel, user)]))
+                await table.moves.act(
+                    channel, user, rng.choice([a for a, _ in await table.moves.legal(channel, user)])
+                )
                 await sent(storage)
         await storage.close()
         return (vacuumed_size(path) - vacuumed_size(empty)) / count
