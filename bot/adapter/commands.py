@@ -12,6 +12,7 @@ import games
 from bot.adapter.controller import Controller
 from bot.adapter.me_commands import MeCommands
 from bot.table import Reply, TableError, permissions
+from bot.table.options import every_option
 from games import bots
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
@@ -45,7 +46,7 @@ async def option_autocomplete(
         return []
     done, _, last = current.rpartition(" ")
     out = []
-    for option in module.OPTIONS:
+    for option in every_option(module):
         for choice in option["choices"]:
             text = f"{option['name']}={choice}"
             if text.startswith(last.lower()):

@@ -11,6 +11,7 @@ import games
 from bot.store.storage import GameRow, SeatRow, Tx
 from bot.table import threads, turns
 from bot.table.context import Context, Reply, TableError
+from bot.table.options import every_option, game_options
 from games import bots
 
 BOT_NAMES = ("Bot Ragnar", "Bot Sigrid", "Bot Ulf", "Bot Freydis", "Bot Harald")
@@ -29,7 +30,7 @@ def lobby_text(module: ModuleType, options: dict[str, str], names: list[str], ho
 
 
 def parse_options(module: ModuleType, given: dict[str, str]) -> dict[str, str]:
-    known = {o["name"]: o for o in module.OPTIONS}
+    known = {o["name"]: o for o in every_option(module)}
     options = {name: o["default"] for name, o in known.items()}
     for name, value in given.items():
         if name not in known:
@@ -172,7 +173,7 @@ class Lobby:
             automatic = {i: s.level for i, s in enumerate(seats) if s.automatic}
 
             def begin() -> tuple[dict[str, Any], list[turns.Move]]:
-                state = module.setup(game.seed, len(seats), game.options)
+                state = module.setup(game.seed, len(seats), game_options(game.options))
                 return turns.play_automatic(module, state, automatic, f"{game.seed}:0")
 
             state, moves = await threads.by_seats(automatic, begin)

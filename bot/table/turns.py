@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from bot.table.options import game_options
 from games import IllegalAction, bots
 from games.core import Rng, name_seats
 
@@ -149,7 +150,7 @@ def suggest(typed: str, options: list[tuple[str, str]], limit: int = 3) -> str:
 
 
 def replay(module: ModuleType, seed: int, players: int, options: dict[str, str], moves: list[Move]) -> State:
-    state = module.setup(seed, players, options)
+    state = module.setup(seed, players, game_options(options))
     for seat, action in moves:
         state = module.apply(state, seat, action)
     return state
