@@ -27,6 +27,7 @@ BUTTONS_PER_PAGE = 20  # four rows of five; the fifth row holds the page buttons
 SELECTS_PER_PAGE = 4
 OPTIONS_PER_SELECT = 25
 QUIET_VERBS = {"end", "skip", "cancel", "pass", "done", "decline"}
+MOVE_ROOM = 100 - len("sk:p:2147483647:2147483647:")  # a move's room in a custom id of 100
 FAILED = "Something went wrong on my side; nothing was changed. Please try again."
 
 
@@ -124,23 +125,37 @@ class AllowUndoButton(
 # --- the private panel -----------------------------------------------------------------
 
 
+def panel_move(action: str, index: int) -> str:
+    """What a panel's button or option carries for a move: the move itself (so a press on
+    a panel the game has since moved past still means that move), or, for a move too long
+    for Discord's 100 characters, its place in the panel of that version."""
+    return action if len(action) <= MOVE_ROOM else str(index)
+
+
+def read_move(move: str) -> tuple[int | None, str | None]:
+    """``(place, None)`` for a place in the panel, ``(None, action)`` for a move."""
+    if move.isascii() and move.isdigit():
+        return int(move), None
+    return None, move
+
+
 class PanelButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"sk:p:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)",
+    template=r"sk:p:(?P<game>\d+):(?P<version>\d+):(?P<move>.+)",
 ):
-    def __init__(self, game: int, version: int, index: int, label: str = "-", quiet: bool = False) -> None:
+    def __init__(self, game: int, version: int, move: str, label: str = "-", quiet: bool = False) -> None:
         style = discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary
-        super().__init__(_button(label or "-", f"sk:p:{game}:{version}:{index}", style))
-        self.game, self.version, self.index = game, version, index
+        super().__init__(_button(label or "-", f"sk:p:{game}:{version}:{move}", style))
+        self.game, self.version, self.move = game, version, move
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PanelButton:
-        return cls(int(match["game"]), int(match["version"]), int(match["index"]))
+        return cls(int(match["game"]), int(match["version"]), match["move"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        work = _controller(interaction).panel_press(interaction, self.game, self.version, self.index)
+        work = _controller(interaction).panel_press(interaction, self.game, self.version, self.move)
         await _guarded(interaction, work)
 
 
@@ -173,11 +188,28 @@ class PanelSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values: list[Any] = data.get("values") or []
-        if not values or not str(values[0]).isdigit():
+        if not values or not isinstance(values[0], str) or not values[0]:
             await _controller(interaction).say(interaction, "Pick one of the moves in the list.")
             return
-        work = _controller(interaction).panel_press(interaction, self.game, self.version, int(values[0]))
+        work = _controller(interaction).panel_press(interaction, self.game, self.version, values[0])
         await _guarded(interaction, work)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:z:(?P<game>\d+)"):
+    """In the panel after a move: take it back (the same rule as /game undo)."""
+
+    def __init__(self, game: int) -> None:
+        super().__init__(_button("Undo", f"sk:z:{game}", discord.ButtonStyle.secondary, emoji="↩️"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UndoButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, _controller(interaction).undo_press(interaction, self.game))
 
 
 class PageButton(
@@ -242,6 +274,7 @@ DYNAMIC_ITEMS = (
     AllowUndoButton,
     PanelButton,
     PanelSelect,
+    UndoButton,
     PageButton,
     ExportSelect,
 )
@@ -297,26 +330,45 @@ def panel_pages(actions: list[tuple[str, str]]) -> int:
     return -(-len(select_groups(actions)) // SELECTS_PER_PAGE)
 
 
-def panel_view(game: int, version: int, actions: list[tuple[str, str]], page: int = 0) -> discord.ui.View:
-    """A seat's own moves: buttons when they fit, otherwise select menus, in pages."""
+def panel_view(
+    game: int, version: int, actions: list[tuple[str, str]], page: int = 0, *, undo: bool = False
+) -> discord.ui.View:
+    """A seat's own moves: buttons when they fit, otherwise select menus, in pages; with
+    ``undo``, an Undo for the move just made in the last row."""
     view = discord.ui.View(timeout=None)
     if len(actions) <= BUTTONS_PER_PAGE:
         for index, (action, label) in enumerate(actions):
             verb = action.split()[0] if action.split() else action
-            item = PanelButton(game, version, index, label, verb in QUIET_VERBS)
+            item = PanelButton(game, version, panel_move(action, index), label, verb in QUIET_VERBS)
             item.item.row = index // 5
             view.add_item(item)
-        return view
-    groups = select_groups(actions)
-    pages = panel_pages(actions)
-    page = min(max(page, 0), pages - 1)
-    for n, (name, items) in enumerate(groups[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE]):
-        options = [discord.SelectOption(label=label[:100] or "-", value=str(index)) for index, label in items]
-        select = PanelSelect(game, version, page * SELECTS_PER_PAGE + n, options, placeholder=f"{name}...")
-        select.item.row = n
-        view.add_item(select)
-    if pages > 1:
-        nxt = PageButton(game, (page + 1) % pages, "next" if page + 1 < pages else "first")
-        nxt.item.row = 4
-        view.add_item(nxt)
+    else:
+        groups = select_groups(actions)
+        pages = panel_pages(actions)
+        page = min(max(page, 0), pages - 1)
+        for n, (name, items) in enumerate(groups[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE]):
+            options = [
+                discord.SelectOption(label=label[:100] or "-", value=panel_move(actions[index][0], index))
+                for index, label in items
+            ]
+            select = PanelSelect(
+                game, version, page * SELECTS_PER_PAGE + n, options, placeholder=f"{name}..."
+            )
+            select.item.row = n
+            view.add_item(select)
+        if pages > 1:
+            nxt = PageButton(game, (page + 1) % pages, "next" if page + 1 < pages else "first")
+            nxt.item.row = 4
+            view.add_item(nxt)
+    if undo:
+        back = UndoButton(game)
+        back.item.row = 4
+        view.add_item(back)
+    return view
+
+
+def undo_view(game: int) -> discord.ui.View:
+    """After a move that ended the mover's turn: only the Undo."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(game))
     return view

@@ -124,18 +124,29 @@ class Controller:
             await interaction.response.send_message(content, view=view, ephemeral=True)
 
     async def panel_press(
-        self, interaction: discord.Interaction, game_id: int, version: int, index: int
+        self, interaction: discord.Interaction, game_id: int, version: int, move: str
     ) -> None:
-        """A press on a panel's move: the move at that place in the presser's panel of
-        that version (a stale or foreign panel is refused and drawn again)."""
+        """A press on a panel's move (``components.panel_move``): the move itself, played if
+        it is still one of the presser's moves though the game moved on since the panel was
+        drawn; or its place in the panel of that version. Refused: why, and the panel anew."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
+        index, action = components.read_move(move)
         try:
-            reply = await self.table.moves.act(channel, user, None, version, game_id, choice=index)
+            reply = await self.table.moves.act(
+                channel, user, action, version, game_id, choice=index, pressed=action is not None
+            )
         except TableError as error:
             await self._refresh_panel(interaction, str(error))
             return
         await self._answer_with_panel(interaction, reply, f"Done: {reply.label}.", edit=True)
         await self.deliver(interaction)
+
+    async def undo_press(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The panel's Undo: the presser's last move taken back, as /game undo does."""
+        if await self._same_game(interaction, game_id):
+            await self.run(
+                interaction, self.table.seating.undo(str(interaction.channel_id), str(interaction.user.id))
+            )
 
     async def _refresh_panel(self, interaction: discord.Interaction, problem: str) -> None:
         """A refused press: say why and redraw the panel, so a select can be chosen again."""
@@ -151,29 +162,41 @@ class Controller:
     async def _answer_with_panel(
         self, interaction: discord.Interaction, reply: Reply, head: str, *, edit: bool
     ) -> None:
-        """After a move: the mover's next choices if they still act, else a plain "done"."""
-        view: discord.ui.View | None = None
+        """After a move: the board as it now stands, the mover's next choices if they still
+        act (else a plain "done"), and an Undo for the move just made."""
         if reply.panel is not None:
-            body, view = self._panel_message(reply.panel, 0)
+            body, view = self._panel_message(reply.panel, 0, undo=True)
         else:
             body = reply.waiting if "not your turn" not in reply.waiting else "The board shows who is next."
+            view = components.undo_view(reply.game_id or 0)
         content = messages.clip(f"{head}\n{body}")
+        files = await self._board_picture(reply)
         try:
             if edit:
-                await interaction.response.edit_message(content=content, view=view)
-            elif view is not None:
-                await interaction.response.send_message(content, view=view, ephemeral=True)
+                await interaction.response.edit_message(content=content, view=view, attachments=files)
             else:
-                await interaction.response.send_message(content, ephemeral=True)
+                await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
         except discord.HTTPException as error:
             log.warning("could not answer a move: %s", error)
 
-    def _panel_message(self, panel: Panel, page: int) -> tuple[str, discord.ui.View]:
+    async def _board_picture(self, reply: Reply) -> list[discord.File]:
+        """The public board after the mover's move, for their panel (none if drawing it
+        would keep the answer past its deadline)."""
+        if reply.board is None:
+            return []
+        try:
+            png = await asyncio.wait_for(messages.draw_async(reply.board), DRAW_WAIT)
+        except TimeoutError:
+            return []
+        return picture(png, "board.png")
+
+    def _panel_message(self, panel: Panel, page: int, *, undo: bool = False) -> tuple[str, discord.ui.View]:
         pages = components.panel_pages(panel.actions)
         text = panel.text
         if pages > 1:
             text += f" (moves {min(page, pages - 1) + 1} of {pages} pages)"
-        return messages.clip(text), components.panel_view(panel.game_id, panel.version, panel.actions, page)
+        view = components.panel_view(panel.game_id, panel.version, panel.actions, page, undo=undo)
+        return messages.clip(text), view
 
     # --- the other buttons and commands ------------------------------------------------
 

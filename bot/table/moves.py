@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from types import ModuleType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import games
 from bot.store.storage import GameRow, SeatRow
@@ -32,6 +32,15 @@ def panel_of(
     names = [s.name for s in seats]
     text = f"Your move in {module.title}: {turns.prompt(module, state, index)}."
     return Panel(game_id, version, index, text, turns.choices(module, state, index, names))
+
+
+def since(module: ModuleType, state: State, seats: list[SeatRow]) -> str:
+    """What changed since an older panel was drawn, in one sentence: the newest public line."""
+    views = seat_view(seats)
+    lines = turns.log_lines(state, views, since=max(0, len(state.get("log", [])) - 1))
+    if not lines:
+        return "The game has moved on since this panel was drawn."
+    return f"The game has moved on: {lines[-1].rstrip('.')}."
 
 
 def caller(game_id: int, seats: list[SeatRow], user_id: str) -> tuple[int, SeatRow]:
@@ -77,11 +86,14 @@ class Moves:
         game_id: int | None = None,
         *,
         choice: int | None = None,
+        pressed: bool = False,
     ) -> Reply:
         """The caller's move: ``action`` itself, or (``choice``) the move at that place in
-        their panel. A player whose seat the bot covers takes it back first."""
+        their panel. ``pressed``: ``action`` was pressed on a panel drawn at ``version``; if
+        the game has moved on since, it is played if it is still one of the seat's moves.
+        A player whose seat the bot covers takes it back first."""
         return await self._as_player(
-            user_id, lambda: self._act(channel_id, user_id, action, version, game_id, choice)
+            user_id, lambda: self._act(channel_id, user_id, action, version, game_id, choice, pressed)
         )
 
     async def _act(
@@ -92,6 +104,7 @@ class Moves:
         version: int | None,
         game_id: int | None,
         choice: int | None,
+        pressed: bool,
     ) -> Reply:
         """The move, the board and DMs it calls for, and the mover's next panel are worked
         out in one trip to a thread, then stored in one transaction."""
@@ -99,7 +112,8 @@ class Moves:
             raise TableError("That is far too long to be a move; pick one from the list as you type.")
         async with self.ctx.lock(channel_id):
             game, old, seats = await self._in_play(channel_id, game_id)
-            if version is not None and version != game.version:
+            moved_on = version is not None and version != game.version
+            if moved_on and not pressed:
                 raise TableError(STALE_BOARD if choice is None else STALE_PANEL)
             index, seat = caller(game.id, seats, user_id)
             if seat.resigned:
@@ -110,8 +124,10 @@ class Moves:
                 raise TableError(turns.awaited(module, old, seat_view(seats)))
             seed = f"{game.seed}:{game.version}"
 
-            def work() -> tuple[str, State, list[turns.Move], Composed, Panel | None, str]:
+            def work() -> tuple[str, State, list[turns.Move], Composed, Panel | None, str, dict[str, Any]]:
                 chosen, listed = action, None
+                if moved_on and action not in module.legal_actions(old, index):
+                    raise TableError(f"{since(module, old, seats)} Here are your moves now.")
                 if choice is not None:
                     # the panel lists the legal actions in order (turns.choices): only the
                     # pressed one needs its label
@@ -122,7 +138,7 @@ class Moves:
                     label = turns.label(module, old, chosen, [s.name for s in seats])
                 else:
                     assert chosen is not None
-                    label = chosen
+                    label = turns.label(module, old, chosen, [s.name for s in seats]) if pressed else chosen
                 try:
                     state, moves = turns.advance(module, old, index, chosen, automatic, seed, listed)
                 except IllegalAction as error:
@@ -132,14 +148,15 @@ class Moves:
                     panel, waiting = panel_of(module, game.id, game.version + 1, state, index, seats), ""
                 except TableError as error:
                     panel, waiting = None, str(error)
-                return label, state, moves, composed, panel, waiting
+                board = {"image": "board", "view": module.view(state, None), "names": [s.name for s in seats]}
+                return label, state, moves, composed, panel, waiting, board
 
-            label, state, moves, composed, panel, waiting = await threads.by_seats(automatic, work)
+            label, state, moves, composed, panel, waiting, board = await threads.by_seats(automatic, work)
             now = self.ctx.clock()
             async with self.storage.transaction() as tx:
                 await self.ctx.log_moves(tx, game, seats, moves, now)
                 announce = await self.ctx.store_change(tx, game, module, seats, old, state, now, composed)
-        return Reply("", announce, game.id, game.version + 1, panel, waiting, label)
+        return Reply("", announce, game.id, game.version + 1, panel, waiting, label, board)
 
     async def legal(self, channel_id: str, user_id: str) -> list[tuple[str, str]]:
         """The caller's legal actions with their labels (for autocomplete)."""
