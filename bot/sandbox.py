@@ -27,6 +27,7 @@ Each line is @name and a command (the /game commands without the slash):
   @astrid addbot [sensible|random]    add a seat the bot plays
   @astrid start [random|joined]       the host deals and begins
   @astrid moves                       your legal moves now (or who is awaited)
+  @astrid hint                        the move the sensible bot would make in your seat
   @astrid recruit V03                 a move, typed exactly as 'moves' lists it
                                       (names as on the board work too: fight East Anglia)
   @astrid board, hand, status, log    the board, your hand, whose turn, the public log
@@ -169,6 +170,9 @@ class Sandbox:
         if verb == "log":
             text, _ = await t.reading.log(CHANNEL)
             self.show(text)
+            return None
+        if verb == "hint":
+            self.show(f"  (only @{name} sees) " + await t.moves.hint(CHANNEL, user))
             return None
         if verb == "moves":
             panel = await t.moves.panel(CHANNEL, user)

@@ -195,6 +195,23 @@ class PanelSelect(
         await _guarded(interaction, work)
 
 
+class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:i:(?P<game>\d+)"):
+    """In the panel (when the table allows hints): the sensible bot's choice, privately."""
+
+    def __init__(self, game: int) -> None:
+        super().__init__(_button("Hint", f"sk:i:{game}", discord.ButtonStyle.secondary, emoji="💡"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HintButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, _controller(interaction).hint_press(interaction, self.game))
+
+
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:z:(?P<game>\d+)"):
     """In the panel after a move: take it back (the same rule as /game undo)."""
 
@@ -275,6 +292,7 @@ DYNAMIC_ITEMS = (
     PanelButton,
     PanelSelect,
     UndoButton,
+    HintButton,
     PageButton,
     ExportSelect,
 )
@@ -331,10 +349,16 @@ def panel_pages(actions: list[tuple[str, str]]) -> int:
 
 
 def panel_view(
-    game: int, version: int, actions: list[tuple[str, str]], page: int = 0, *, undo: bool = False
+    game: int,
+    version: int,
+    actions: list[tuple[str, str]],
+    page: int = 0,
+    *,
+    undo: bool = False,
+    hints: bool = False,
 ) -> discord.ui.View:
-    """A seat's own moves: buttons when they fit, otherwise select menus, in pages; with
-    ``undo``, an Undo for the move just made in the last row."""
+    """A seat's own moves: buttons when they fit, otherwise select menus, in pages; in the
+    last row, with ``undo`` an Undo for the move just made, with ``hints`` a Hint."""
     view = discord.ui.View(timeout=None)
     if len(actions) <= BUTTONS_PER_PAGE:
         for index, (action, label) in enumerate(actions):
@@ -364,6 +388,10 @@ def panel_view(
         back = UndoButton(game)
         back.item.row = 4
         view.add_item(back)
+    if hints:
+        hint = HintButton(game)
+        hint.item.row = 4
+        view.add_item(hint)
     return view
 
 

@@ -105,8 +105,12 @@ class Controller:
     # --- moves and the private panel --------------------------------------------------
 
     async def play(self, interaction: discord.Interaction, action: str) -> None:
-        """A move typed with /move or a game command: done privately, then the board."""
+        """A move typed with /move or a game command: done privately, then the board
+        (``/move hint``: the sensible bot's choice instead)."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
+        if action.strip().lower() == "hint":
+            await self.hint_press(interaction, 0)
+            return
         reply = await self.table.moves.act(channel, user, action)
         head = f"Done: {turns.clip(action, 100)}."
         await self._answer_with_panel(interaction, reply, head, edit=False)
@@ -140,6 +144,13 @@ class Controller:
             return
         await self._answer_with_panel(interaction, reply, f"Done: {reply.label}.", edit=True)
         await self.deliver(interaction)
+
+    async def hint_press(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The panel's Hint (and /move hint): the sensible bot's choice, to the asker alone."""
+        if game_id and not await self._same_game(interaction, game_id):
+            return
+        hint = await self.table.moves.hint(str(interaction.channel_id), str(interaction.user.id))
+        await self.say(interaction, hint)
 
     async def undo_press(self, interaction: discord.Interaction, game_id: int) -> None:
         """The panel's Undo: the presser's last move taken back, as /game undo does."""
@@ -195,7 +206,9 @@ class Controller:
         text = panel.text
         if pages > 1:
             text += f" (moves {min(page, pages - 1) + 1} of {pages} pages)"
-        view = components.panel_view(panel.game_id, panel.version, panel.actions, page, undo=undo)
+        view = components.panel_view(
+            panel.game_id, panel.version, panel.actions, page, undo=undo, hints=panel.hints
+        )
         return messages.clip(text), view
 
     # --- the other buttons and commands ------------------------------------------------

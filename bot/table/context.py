@@ -44,6 +44,7 @@ class Panel:
     seat: int
     text: str
     actions: list[tuple[str, str]]
+    hints: bool = False  # the table allows a Hint (the lobby's hints=on)
 
 
 @dataclass

@@ -11,8 +11,10 @@ import games
 from bot.store.storage import GameRow, SeatRow
 from bot.table import threads, turns
 from bot.table.context import Composed, Context, Covered, Panel, Reply, TableError, seat_in, seat_view
+from bot.table.options import table_option
 from bot.table.turns import State
-from games import IllegalAction
+from games import IllegalAction, bots
+from games.core import Rng
 
 T = TypeVar("T")
 
@@ -23,7 +25,13 @@ NOT_LISTED = "That move is not in your list; pick one of these."
 
 
 def panel_of(
-    module: ModuleType, game_id: int, version: int, state: State, index: int, seats: list[SeatRow]
+    module: ModuleType,
+    game_id: int,
+    version: int,
+    state: State,
+    index: int,
+    seats: list[SeatRow],
+    hints: bool = False,
 ) -> Panel:
     """Seat ``index``'s panel in ``state``; a ``TableError`` saying who is awaited if it
     is not their turn."""
@@ -31,7 +39,11 @@ def panel_of(
         raise TableError(turns.awaited(module, state, seat_view(seats)))
     names = [s.name for s in seats]
     text = f"Your move in {module.title}: {turns.prompt(module, state, index)}."
-    return Panel(game_id, version, index, text, turns.choices(module, state, index, names))
+    return Panel(game_id, version, index, text, turns.choices(module, state, index, names), hints)
+
+
+def hints_on(game: GameRow) -> bool:
+    return table_option(game.options, "hints") == "on"
 
 
 def since(module: ModuleType, state: State, seats: list[SeatRow]) -> str:
@@ -145,7 +157,8 @@ class Moves:
                     raise TableError(str(error)) from None
                 composed = self.ctx.compose_change(game, module, seats, old, state, [])
                 try:
-                    panel, waiting = panel_of(module, game.id, game.version + 1, state, index, seats), ""
+                    panel = panel_of(module, game.id, game.version + 1, state, index, seats, hints_on(game))
+                    waiting = ""
                 except TableError as error:
                     panel, waiting = None, str(error)
                 board = {"image": "board", "view": module.view(state, None), "names": [s.name for s in seats]}
@@ -190,4 +203,26 @@ class Moves:
         if seat.automatic:
             raise TableError("You have left this game; the bot plays your seat.")
         module = games.get(game.game)
-        return await threads.quick(panel_of, module, game.id, game.version, state, index, seats)
+        return await threads.quick(
+            panel_of, module, game.id, game.version, state, index, seats, hints_on(game)
+        )
+
+    async def hint(self, channel_id: str, user_id: str) -> str:
+        """The move the sensible bot would make in the caller's seat, from what that seat
+        sees (never the state), in one sentence for the caller alone."""
+        game, state, seats = await self._in_play(channel_id, None)
+        if not hints_on(game):
+            raise TableError("This table plays without hints (the lobby set hints=off).")
+        index, seat = caller(game.id, seats, user_id)
+        module = games.get(game.game)
+        if index not in module.to_act(state) or seat.automatic:
+            raise TableError(turns.awaited(module, state, seat_view(seats)))
+
+        def think() -> str:
+            actions = module.legal_actions(state, index)
+            rng = Rng(game.seed * 31 + game.version)
+            chosen = bots.choose(module.id, "sensible", module.view(state, index), actions, rng)
+            label = turns.label(module, state, chosen, [s.name for s in seats])
+            return f"The sensible bot would play: {label} ({chosen})."
+
+        return await threads.lengthy(think)

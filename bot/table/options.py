@@ -20,6 +20,12 @@ TABLE_OPTIONS: list[dict[str, Any]] = [
         "choices": ["turn", "move"],
         "default": "turn",
     },
+    {
+        "name": "hints",
+        "description": "on: a Hint button shows a player the sensible bot's choice, privately (the default); off",
+        "choices": ["on", "off"],
+        "default": "on",
+    },
 ]
 TABLE_NAMES = {o["name"] for o in TABLE_OPTIONS}
 

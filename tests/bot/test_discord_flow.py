@@ -308,3 +308,13 @@ async def test_the_panel_after_a_move_shows_the_board_and_an_undo(world: World) 
     await member.click(answer, custom_id=undo[0])
     assert "took back" in world.channel.last_message.content
     assert (await world.table.context.active(str(world.channel.id))).state == before.state
+
+
+async def test_the_panels_hint_answers_privately(world: World) -> None:
+    await world.start()
+    member, _ = await world.acting()
+    panel = await open_panel(member, world.channel)
+    hint = custom_ids(panel.response, "sk:i:")
+    assert hint, "a Hint in the panel"
+    answer = await member.click(panel.response, custom_id=hint[0])
+    assert answer.ephemeral and "sensible bot would play" in answer.response.content
