@@ -30,7 +30,8 @@ Each line is @name and a command (the /game commands without the slash):
   @astrid hint                        the move the sensible bot would make in your seat
   @astrid recruit V03                 a move, typed exactly as 'moves' lists it
                                       (names as on the board work too: fight East Anglia)
-  @astrid board, hand, status, log    the board, your hand, whose turn, the public log
+  @astrid board, hand, status, log    the board, your hand, whose turn, the whole public log
+  @astrid history, replay [N]         the finished games here; the animated replay of one
   @astrid undo, allow, resign         take back a move, allow someone's undo, leave the game
   @astrid kick bjorn                  the host removes a player
   @astrid replace bjorn sigrid        the host hands bjorn's seat to sigrid
@@ -102,7 +103,13 @@ class Sandbox:
         except Exception as error:  # a sandbox must survive anything typed into it
             self.show(f"  (only @{name} sees) That line could not be run ({type(error).__name__}: {error}).")
             return True
-        if isinstance(reply, Reply) and reply.text:
+        if isinstance(reply, Reply) and reply.label:  # a move: what it did, as the mover's panel says
+            after = reply.panel.text if reply.panel else reply.waiting
+            story = "\n".join(f"    {line}" for line in reply.told)
+            self.show(
+                f"  (only @{name} sees) Done: {reply.label}.{chr(10) + story if story else ''}\n  {after}"
+            )
+        elif isinstance(reply, Reply) and reply.text:
             self.show(f"  (only @{name} sees) {reply.text}")
         await self.deliver()
         return True
@@ -167,9 +174,19 @@ class Sandbox:
         if verb == "hand":
             await self.picture(await t.reading.hand(CHANNEL, user), f"[only @{name} sees]")
             return None
-        if verb == "log":
-            text, _ = await t.reading.log(CHANNEL)
-            self.show(text)
+        if verb == "log":  # the whole public log: a terminal has no 2,000-character limit
+            _, data = await t.reading.log(CHANNEL)
+            self.show("\n".join(data.get("public_log") or []) or "Nothing has happened yet.")
+            return None
+        if verb == "history":
+            text, _ = await t.reading.history(CHANNEL)
+            text = text.replace(
+                "Pick one below to get its game file", "'export FILE' writes the latest one's file"
+            )
+            self.show(f"  (only @{name} sees) {text}")
+            return None
+        if verb == "replay":
+            await self.replay(rest)
             return None
         if verb == "hint":
             self.show(f"  (only @{name} sees) " + await t.moves.hint(CHANNEL, user))
@@ -226,6 +243,14 @@ class Sandbox:
             return Reply(f"Wrote the whole game to {path}: ./run.sh replay {path} replays it.")
         return Reply(f"Wrote the public log to {path}; the replayable game is written once the game is over.")
 
+    async def replay(self, rest: str) -> None:
+        """The animated replay of a finished game (the latest, or the one numbered)."""
+        number = int(rest.lstrip("#")) if rest.lstrip("#").isdigit() else None
+        if rest and number is None:
+            raise TableError("Write the game's number from 'history', e.g. 'replay 1'.")
+        _, export = await self.table.reading.export(CHANNEL, number)
+        await self.picture({"text": "The whole game, turn by turn:", "replay": export}, "[#table]")
+
     async def wait(self, amount: str) -> None:
         match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([hmd]?)", amount)
         if not match:
@@ -244,6 +269,13 @@ class Sandbox:
             path = self.out / f"{self.pictures:04d}-{payload.get('image')}.png"
             path.write_bytes(png)
             text += f"\n  (picture: {path})"
+        if payload.get("replay"):
+            gif = await messages.replay_async(payload)
+            if gif is not None:
+                self.pictures += 1
+                path = self.out / f"{self.pictures:04d}-replay.gif"
+                path.write_bytes(gif)
+                text += f"\n  (animated replay: {path})"
         if payload.get("turn"):
             text += "\n  [Your turn] (type 'moves' to see yours)"
         self.show(f"{where} {text}")

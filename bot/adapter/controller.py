@@ -180,7 +180,7 @@ class Controller:
         else:
             body = reply.waiting if "not your turn" not in reply.waiting else "The board shows who is next."
             view = components.undo_view(reply.game_id or 0)
-        content = messages.clip(f"{head}\n{body}")
+        content = messages.around(head, reply.told, body)
         files = await self._board_picture(reply)
         try:
             if edit:

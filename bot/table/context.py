@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
@@ -59,6 +59,7 @@ class Reply:
     waiting: str = ""  # else who the game waits for
     label: str = ""  # the move as the mover's panel named it
     board: dict[str, Any] | None = None  # after a move: the public board as it stands, for the mover
+    told: list[str] = field(default_factory=list)  # after a move: the public lines it added, named
 
 
 BOARD_WAIT = 3600.0  # seconds a turn's moves may wait for its board (boards=turn)

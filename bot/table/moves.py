@@ -136,7 +136,9 @@ class Moves:
                 raise TableError(turns.awaited(module, old, seat_view(seats)))
             seed = f"{game.seed}:{game.version}"
 
-            def work() -> tuple[str, State, list[turns.Move], Composed, Panel | None, str, dict[str, Any]]:
+            def work() -> tuple[
+                str, State, list[turns.Move], Composed, Panel | None, str, tuple[dict[str, Any], list[str]]
+            ]:
                 chosen, listed = action, None
                 if moved_on and action not in module.legal_actions(old, index):
                     raise TableError(f"{since(module, old, seats)} Here are your moves now.")
@@ -155,6 +157,10 @@ class Moves:
                     state, moves = turns.advance(module, old, index, chosen, automatic, seed, listed)
                 except IllegalAction as error:
                     raise TableError(str(error)) from None
+                if choice is None and not pressed and moves[0][1] in module.legal_actions(old, index):
+                    label = turns.label(
+                        module, old, moves[0][1], [s.name for s in seats]
+                    )  # as the panel names it
                 composed = self.ctx.compose_change(game, module, seats, old, state, [])
                 try:
                     panel = panel_of(module, game.id, game.version + 1, state, index, seats, hints_on(game))
@@ -162,14 +168,17 @@ class Moves:
                 except TableError as error:
                     panel, waiting = None, str(error)
                 board = {"image": "board", "view": module.view(state, None), "names": [s.name for s in seats]}
-                return label, state, moves, composed, panel, waiting, board
+                told = turns.log_lines(state, seat_view(seats), since=len(old.get("log", [])))
+                return label, state, moves, composed, panel, waiting, (board, told)
 
-            label, state, moves, composed, panel, waiting, board = await threads.by_seats(automatic, work)
+            label, state, moves, composed, panel, waiting, (board, told) = await threads.by_seats(
+                automatic, work
+            )
             now = self.ctx.clock()
             async with self.storage.transaction() as tx:
                 await self.ctx.log_moves(tx, game, seats, moves, now)
                 announce = await self.ctx.store_change(tx, game, module, seats, old, state, now, composed)
-        return Reply("", announce, game.id, game.version + 1, panel, waiting, label, board)
+        return Reply("", announce, game.id, game.version + 1, panel, waiting, label, board, told)
 
     async def legal(self, channel_id: str, user_id: str) -> list[tuple[str, str]]:
         """The caller's legal actions with their labels (for autocomplete)."""
