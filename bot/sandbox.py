@@ -213,7 +213,7 @@ class Sandbox:
             key, sep, value = part.partition("=")
             if not sep or key not in names:
                 raise TableError(
-                    f"Write settings as name=value with names {', '.join(names)} (not '{part}')."
+                    f"Write settings as name=value with names {', '.join(names)} (not '{turns.clip(part, 40)}')."
                 )
             given[names[key]] = value in ("on", "yes", "true") if key == "next" else value.replace("_", " ")
         return given

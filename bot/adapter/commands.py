@@ -11,7 +11,7 @@ from discord import app_commands
 import games
 from bot.adapter.controller import Controller
 from bot.adapter.me_commands import MeCommands
-from bot.table import Reply, TableError, permissions
+from bot.table import Reply, TableError, permissions, turns
 from bot.table.options import every_option
 from games import bots
 
@@ -29,7 +29,9 @@ def parse_options(text: str | None) -> dict[str, str]:
     for part in (text or "").replace(",", " ").split():
         name, sep, value = part.partition("=")
         if not sep or not name or not value:
-            raise TableError(f"Write options as name=value, for example ship=advanced (not '{part}').")
+            raise TableError(
+                f"Write options as name=value, for example ship=advanced (not '{turns.clip(part, 40)}')."
+            )
         options[name.strip().lower()] = value.strip().lower()
     return options
 

@@ -35,7 +35,7 @@ def parse_options(module: ModuleType, given: dict[str, str]) -> dict[str, str]:
     for name, value in given.items():
         if name not in known:
             names = ", ".join(known) or "none"
-            raise TableError(f"{module.title} has no option '{name}' (its options: {names}).")
+            raise TableError(f"{module.title} has no option '{turns.clip(name, 30)}' (its options: {names}).")
         if value not in known[name]["choices"]:
             choices = ", ".join(known[name]["choices"])
             raise TableError(f"Option '{name}' must be one of: {choices}.")
@@ -60,7 +60,9 @@ class Lobby:
         self, channel_id: str, user_id: str, name: str, game_id: str, options: dict[str, str] | None = None
     ) -> Reply:
         if game_id not in games.names():
-            raise TableError(f"Unknown game '{game_id}'; choose one of: {', '.join(games.names())}.")
+            raise TableError(
+                f"Unknown game '{turns.clip(game_id, 30)}'; choose one of: {', '.join(games.names())}."
+            )
         module = games.get(game_id)
         chosen = parse_options(module, options or {})
         async with self.ctx.lock(channel_id):

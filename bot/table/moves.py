@@ -18,7 +18,8 @@ from games.core import Rng
 
 T = TypeVar("T")
 
-MAX_ACTION = 200  # longer than any move of any game: refused without being repeated
+MAX_ACTION = 100  # longer than any move of any game (the longest is 33; Knarr's explore-and-pay about 60)
+QUOTED = 40  # the most of a typed move a refusal repeats
 STALE_BOARD = "That board is out of date: the game has moved on, use the newest message."
 STALE_PANEL = "The game has moved on since this panel was drawn; here are your moves now."
 NOT_LISTED = "That move is not in your list; pick one of these."
@@ -120,8 +121,10 @@ class Moves:
     ) -> Reply:
         """The move, the board and DMs it calls for, and the mover's next panel are worked
         out in one trip to a thread, then stored in one transaction."""
-        if action is not None and len(action) > MAX_ACTION:
-            raise TableError("That is far too long to be a move; pick one from the list as you type.")
+        if action is not None:
+            action = turns.clean(action)
+            if len(action) > MAX_ACTION:
+                raise TableError("That is far too long to be a move; pick one from the list as you type.")
         async with self.ctx.lock(channel_id):
             game, old, seats = await self._in_play(channel_id, game_id)
             moved_on = version is not None and version != game.version
@@ -155,8 +158,8 @@ class Moves:
                     label = turns.label(module, old, chosen, [s.name for s in seats]) if pressed else chosen
                 try:
                     state, moves = turns.advance(module, old, index, chosen, automatic, seed, listed)
-                except IllegalAction as error:
-                    raise TableError(str(error)) from None
+                except IllegalAction as error:  # it may quote the move: a short piece of it at most
+                    raise TableError(str(error).replace(chosen, turns.clip(chosen, QUOTED))) from None
                 if choice is None and not pressed and moves[0][1] in module.legal_actions(old, index):
                     label = turns.label(
                         module, old, moves[0][1], [s.name for s in seats]

@@ -12,6 +12,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.store.rows import Prefs
+from bot.table.turns import clip
 
 NOTIFY_MODES = ("mention", "dm", "both")
 NOTIFY_WORDS = {
@@ -20,6 +21,9 @@ NOTIFY_WORDS = {
     "both": "a mention in the channel and a direct message",
 }
 _CLOCK = re.compile(r"^\s*(\d{1,2})(?::?(\d{2}))?\s*$")
+
+
+MAX_ZONE = 64  # the longest IANA zone name is 32 characters
 
 
 class SettingsError(ValueError):
@@ -34,15 +38,17 @@ def parse_zone(text: str) -> str:
     name = text.strip().replace(" ", "_")
     if name.upper() in ("UTC", "GMT", "Z"):
         return "UTC"
+    if len(name) > MAX_ZONE or not name.isprintable():
+        raise SettingsError(f"'{clip(text, 40)}' is not a time zone I know: use a name like Europe/Oslo.")
     try:
         ZoneInfo(name)
         return name
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name the file system refuses
         pass
     lowered = {zone.lower(): zone for zone in available_timezones()}
     if name.lower() in lowered:
         return lowered[name.lower()]
-    raise SettingsError(f"'{text.strip()[:40]}' is not a time zone I know: use a name like Europe/Oslo.")
+    raise SettingsError(f"'{clip(text, 40)}' is not a time zone I know: use a name like Europe/Oslo.")
 
 
 def zone_choices(typed: str, limit: int = 25) -> list[str]:
@@ -56,10 +62,10 @@ def parse_clock(text: str) -> int:
     """'22:00', '7', '0730' -> minutes after midnight."""
     match = _CLOCK.match(text)
     if match is None:
-        raise SettingsError(f"'{text.strip()[:20]}' is not a time of day: write it like 22:00.")
+        raise SettingsError(f"'{clip(text, 20)}' is not a time of day: write it like 22:00.")
     hours, minutes = int(match[1]), int(match[2] or 0)
     if hours > 23 or minutes > 59:
-        raise SettingsError(f"'{text.strip()[:20]}' is not a time of day: hours 0-23, minutes 0-59.")
+        raise SettingsError(f"'{clip(text, 20)}' is not a time of day: hours 0-23, minutes 0-59.")
     return hours * 60 + minutes
 
 
@@ -103,7 +109,13 @@ def parse_away(text: str, zone: str, now: float) -> float | None:
 
 
 def quiet_end(prefs: Prefs, now: float) -> float | None:
-    """When the quiet hours around ``now`` end (epoch), or None when ``now`` is not in them."""
+    """When the quiet hours around ``now`` end (epoch), or None when ``now`` is not in them.
+
+    The hours are read on the player's wall clock: they end at the first moment after
+    ``now`` when that clock shows their end. On the night the clocks go back, a time in
+    the repeated hour is found again in its second pass; on the night they go forward, an
+    end the clocks skip is the moment they jump past it.
+    """
     if not prefs.has_quiet:
         return None
     assert prefs.quiet_from is not None and prefs.quiet_to is not None
@@ -114,9 +126,33 @@ def quiet_end(prefs: Prefs, now: float) -> float | None:
     inside = start <= minute < end if start < end else minute >= start or minute < end
     if not inside:
         return None
-    day = local.date() if minute < end else local.date() + timedelta(days=1)
-    ends = datetime.combine(day, time(end // 60, end % 60), tz)
-    return ends.timestamp()
+    wall = time(end // 60, end % 60)
+    for days in range(3):
+        day = local.date() + timedelta(days=days)
+        moments = sorted({datetime.combine(day, wall, tz).replace(fold=f).timestamp() for f in (0, 1)})
+        found = []
+        for moment in moments:
+            shown = datetime.fromtimestamp(moment, tz)
+            if (shown.hour, shown.minute) != (wall.hour, wall.minute):  # skipped by the clocks
+                moment = _jump(tz, moments[0], moments[-1])
+            if moment > now:
+                found.append(moment)
+        if found:
+            return min(found)
+    raise AssertionError("quiet hours with no end")  # pragma: no cover - a wall time recurs daily
+
+
+def _jump(tz: ZoneInfo, before: float, after: float) -> float:
+    """The moment between two instants when the zone's clocks jump (to the second)."""
+    offset = datetime.fromtimestamp(before, tz).utcoffset()
+    low, high = before, after
+    while high - low > 1:
+        middle = (low + high) / 2
+        if datetime.fromtimestamp(middle, tz).utcoffset() == offset:
+            low = middle
+        else:
+            high = middle
+    return float(int(high))
 
 
 # --- words for times -------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import re
+import unicodedata
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -52,10 +53,16 @@ def joined(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def clean(text: str) -> str:
+    """What someone typed without control, format, bidi or zero-width characters (none of
+    them is ever part of a move or a name the bot knows), spaces gathered."""
+    return " ".join("".join(c if unicodedata.category(c)[0] not in "CZ" else " " for c in text).split())
+
+
 def clip(text: str, limit: int = 80) -> str:
-    """User input repeated back in a reply, cut to ``limit`` characters."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """What someone typed, fit to be repeated back: cleaned, at most ``limit`` characters."""
+    kept = clean(text)
+    return kept if len(kept) <= limit else kept[: limit - 1] + "…"
 
 
 def midway(module: ModuleType, state: State) -> bool:
