@@ -112,34 +112,42 @@ def quiet_end(prefs: Prefs, now: float) -> float | None:
     """When the quiet hours around ``now`` end (epoch), or None when ``now`` is not in them.
 
     The hours are read on the player's wall clock: they end at the first moment after
-    ``now`` when that clock shows their end. On the night the clocks go back, a time in
-    the repeated hour is found again in its second pass; on the night they go forward, an
-    end the clocks skip is the moment they jump past it.
+    ``now`` when that clock no longer shows a time inside them. Usually that is when it
+    shows their end; on the nights the clocks change it may be the moment they jump (past
+    the end, or back before the start), and a time in a repeated hour is read in both
+    passes.
     """
     if not prefs.has_quiet:
         return None
     assert prefs.quiet_from is not None and prefs.quiet_to is not None
     tz = prefs.tz()
-    local = datetime.fromtimestamp(now, tz)
-    minute = local.hour * 60 + local.minute
     start, end = prefs.quiet_from, prefs.quiet_to
-    inside = start <= minute < end if start < end else minute >= start or minute < end
-    if not inside:
+    if not _inside(tz, now, start, end):
         return None
+    local = datetime.fromtimestamp(now, tz)
     wall = time(end // 60, end % 60)
-    for days in range(3):
+    shown_end = None
+    for days in range(3):  # the next time the wall clock shows the end (it may skip it once)
         day = local.date() + timedelta(days=days)
-        moments = sorted({datetime.combine(day, wall, tz).replace(fold=f).timestamp() for f in (0, 1)})
-        found = []
-        for moment in moments:
+        for fold in (0, 1):
+            moment = datetime.combine(day, wall, tz).replace(fold=fold).timestamp()
             shown = datetime.fromtimestamp(moment, tz)
-            if (shown.hour, shown.minute) != (wall.hour, wall.minute):  # skipped by the clocks
-                moment = _jump(tz, moments[0], moments[-1])
-            if moment > now:
-                found.append(moment)
-        if found:
-            return min(found)
-    raise AssertionError("quiet hours with no end")  # pragma: no cover - a wall time recurs daily
+            if moment > now and (shown.hour, shown.minute) == (wall.hour, wall.minute):
+                shown_end = moment if shown_end is None else min(shown_end, moment)
+        if shown_end is not None:
+            break
+    assert shown_end is not None  # a wall time recurs every day
+    if datetime.fromtimestamp(now, tz).utcoffset() != datetime.fromtimestamp(shown_end, tz).utcoffset():
+        jump = _jump(tz, now, shown_end)
+        if not _inside(tz, jump, start, end):
+            return jump
+    return shown_end
+
+
+def _inside(tz: ZoneInfo, when: float, start: int, end: int) -> bool:
+    local = datetime.fromtimestamp(when, tz)
+    minute = local.hour * 60 + local.minute
+    return start <= minute < end if start < end else minute >= start or minute < end
 
 
 def _jump(tz: ZoneInfo, before: float, after: float) -> float:
