@@ -213,7 +213,8 @@ def advance(state: State) -> None:
                 state["stack"].pop()
                 continue
             seat = frame["seats"].pop(0)
-            parts.start_reavers(state, seat)
+            # a game stored before the count was in the frame dealt the other edition's 2
+            parts.start_reavers(state, seat, frame.get("count", 2))
         elif kind == "location":
             if frame["i"] >= len(frame["order"]):
                 state["stack"].pop()

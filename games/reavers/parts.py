@@ -21,7 +21,6 @@ from games.reavers.data import (
     MAX_SPECIALIZED,
     REAVERS,
     SPACES,
-    START,
     amount,
     die_text,
     location_name,
@@ -56,8 +55,8 @@ def _lose_dice(state: State, seat: int, count: int) -> None:
 # --- starting Reavers ----------------------------------------------------------------------
 
 
-def start_reavers(state: State, seat: int) -> None:
-    cards = [c for c in (draw(state, "reavers") for _ in range(START["reavers"])) if c is not None]
+def start_reavers(state: State, seat: int, count: int) -> None:
+    cards = [c for c in (draw(state, "reavers") for _ in range(count)) if c is not None]
     _recruited(state, seat, cards, "draws the starting Reavers")
 
 

@@ -1,8 +1,8 @@
 """Helpers shared by the Reavers of Midgard scenario tests.
 
-A scenario starts from ``setup`` with a chosen start player, plays the starting Reavers the
-plain way (every one rallied, every rallied die on Hammer), and then rewrites the JSON state
-to hold just what the test needs.
+A scenario starts from ``setup`` with a chosen start player (with the option of starting
+Reavers, it plays them the plain way: every one rallied, every rallied die on Hammer), and
+then rewrites the JSON state to hold just what the test needs.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from games.reavers import dice
 State = dict[str, Any]
 
 
-def game(players: int, start: int = 0, seed: int = 3) -> State:
+def game(players: int, start: int = 0, seed: int = 3, crew: str = "rulebook") -> State:
     """A game at the first placement of round 1, seat ``start`` holding the marker."""
-    state = reavers.setup(seed, players, {"start": f"seat{start + 1}"})
+    state = reavers.setup(seed, players, {"start": f"seat{start + 1}", "starting_reavers": crew})
     while state["phase"] == "start":
         seat = reavers.to_act(state)[0]
         actions = reavers.legal_actions(state, seat)

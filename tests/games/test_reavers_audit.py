@@ -201,7 +201,7 @@ def test_crew_dice_roll_their_colours_faces_and_combat_dice_show_0_to_2() -> Non
 
 
 def test_the_starting_reavers_are_public_while_their_seat_decides() -> None:
-    state = reavers.setup(8, 3, {"start": "seat2"})
+    state = reavers.setup(8, 3, {"start": "seat2", "starting_reavers": "two"})
     cards = top(state)["cards"]
     view = reavers.view(state, None)
     assert view["starting"]["seat"] == 1 and [c["id"] for c in view["starting"]["cards"]] == cards

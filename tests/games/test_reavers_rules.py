@@ -6,6 +6,8 @@ Combat, Battle at Sea, Conquer, artifacts, upgrades, scoring and secrets are in
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from games import IllegalAction, reavers
@@ -21,7 +23,7 @@ def test_setup_gives_each_player_the_starting_supplies_by_seat_from_the_start_pl
     assert [p["food"] for p in state["seats"]] == [7, 4, 5, 6]
     for p in state["seats"]:
         assert p["favor"] == 1 and len(p["prophecies"]) == 1
-        assert len(p["dice"]) >= 3  # one of each colour, plus the starting Reavers' dice
+        assert sorted(d["color"] for d in p["dice"]) == ["blue", "red", "yellow"]  # one of each
     assert {len(stack) for stack in state["board"]["territories"].values()} == {9}
     assert len(state["board"]["upgrades"]) == 6
     assert state["reveals"] > 0  # dice were rolled
@@ -44,8 +46,50 @@ def test_start_player_is_random_by_default_and_a_seat_beyond_the_table_means_ran
         reavers.setup(4, 2, {"start": "nobody"})
 
 
+def test_the_rulebook_setup_deals_no_reaver_cards_and_round_one_begins_at_once() -> None:
+    """The rulebook's setup lists all a player receives (longship, pawn, 3 crew dice, 1 Favor,
+    1 Prophecy, Food by seat): no Reaver card. The first thing to do is the first placement."""
+    for players in (2, 3, 4, 5):
+        state = reavers.setup(7, players, {"start": "seat2"})
+        assert state["phase"] == "place" and state["round"] == 1
+        assert reavers.to_act(state) == [1] and top(state)["kind"] == "place"
+        for p in state["seats"]:
+            assert p["leader"] is None and p["pile"] == []
+            assert not any(p["specialized"].values())
+            assert len(p["dice"]) == 3 and p["favor"] == 1 and len(p["prophecies"]) == 1
+        on_offer = sum(len(cards) for cards in state["board"]["recruit"])
+        assert len(state["decks"]["reavers"]) + on_offer == len(REAVERS)
+        assert reavers.view(state, None)["starting"] is None
+
+
+def test_the_other_editions_two_starting_reavers_are_a_lobby_option() -> None:
+    option = next(o for o in reavers.OPTIONS if o["name"] == "starting_reavers")
+    assert option["choices"] == ["rulebook", "two"] and option["default"] == "rulebook"
+    assert "2 Reavers" in option["description"]
+    state = reavers.setup(8, 3, {"start": "seat2", "starting_reavers": "two"})
+    assert state["options"] == {"start": "seat2", "starting_reavers": "two"}
+    assert state["phase"] == "start" and top(state)["kind"] == "use" and len(top(state)["cards"]) == 2
+    assert reavers.setup(8, 3, {"start": "seat2"})["options"]["starting_reavers"] == "rulebook"
+    with pytest.raises(ValueError):
+        reavers.setup(8, 3, {"starting_reavers": "three"})
+
+
+def test_a_game_stored_before_the_option_existed_still_plays_its_starting_reavers() -> None:
+    """A state saved mid-setup by the earlier code: its options hold only ``start`` and its
+    stack still holds the starting Reavers to decide. It loads and plays on."""
+    state = reavers.setup(8, 3, {"start": "seat2", "starting_reavers": "two"})
+    state["options"] = {"start": "seat2"}
+    state = json.loads(json.dumps(state))
+    assert reavers.view(state, None)["starting"]["seat"] == 1
+    while state["phase"] == "start":
+        seat = reavers.to_act(state)[0]
+        state = act(state, reavers.legal_actions(state, seat)[0])
+    assert state["phase"] == "place" and reavers.to_act(state) == [1]
+    assert all(p["leader"] or p["pile"] or any(p["specialized"].values()) for p in state["seats"])
+
+
 def test_starting_reavers_are_rolled_then_used_seat_by_seat_from_the_start_player() -> None:
-    state = reavers.setup(8, 3, {"start": "seat2"})
+    state = reavers.setup(8, 3, {"start": "seat2", "starting_reavers": "two"})
     assert state["phase"] == "start" and reavers.to_act(state) == [1]
     cards = top(state)["cards"]
     assert len(cards) == 2
