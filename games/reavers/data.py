@@ -31,7 +31,6 @@ TRADE_DICE_PER_COLOR: int = _RAW["trade_dice_per_color"]
 LEADER_BONUS: dict[str, dict[str, int]] = {c: _RAW["leader_bonus"][c] for c in COLORS}
 LOCATIONS: dict[str, dict[str, Any]] = {loc["id"]: loc for loc in _RAW["locations"]}
 LOCATION_IDS: list[str] = [loc["id"] for loc in _RAW["locations"]]
-SECOND_POSITION_2P: int = _RAW["two_player_second_position"]
 MAJORITY: dict[str, Any] = _RAW["majorities"]
 FAVOR_GLORY: int = _RAW["favor_glory"]
 TERRITORY_GLORY: int = _RAW["territory_glory"]

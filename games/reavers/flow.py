@@ -18,7 +18,6 @@ from games.reavers.data import (
     LOCATIONS,
     PAWNS,
     ROUNDS,
-    SECOND_POSITION_2P,
     SLOTS,
     SPACES,
     TERRITORY_GLORY,
@@ -36,17 +35,12 @@ def order_from(state: State, first: int) -> list[int]:
     return [(first + k) % n for k in range(n)]
 
 
-def position(state: State, seat: int, active: int) -> int:
-    """Index into a location's bonus row: seat distance from the active player; with two
-    players the second player takes the row printed for the fourth."""
-    distance = (seat - active) % state["players"]
-    if state["players"] == 2 and distance == 1:
-        return SECOND_POSITION_2P - 1
-    return min(distance, 4)
-
-
 def bonus(state: State, loc: str, seat: int, active: int) -> dict[str, int]:
-    return dict(LOCATIONS[loc]["bonus"][position(state, seat, active)])
+    """A location's reward by seat distance from the active player; seats past the end of the
+    row take its last entry. The rulebook rewards "the second player" alike at every player
+    count, two included."""
+    row = LOCATIONS[loc]["bonus"]
+    return dict(row[min((seat - active) % state["players"], len(row) - 1)])
 
 
 def top(state: State) -> Frame | None:

@@ -198,7 +198,7 @@ def test_full_round_with_two_players() -> None:
     assert state["start"] == 1
     state, count1 = _trade_actions_of(state, 1)
     state, count0 = _trade_actions_of(state, 0)
-    assert (count1, count0) == (3, 1)  # the second player takes the fourth seat's row
+    assert (count1, count0) == (3, 2)  # the second player's 2 actions, at two players too
     set_dice(state, 0, "red-shield", "blue-shield")
     set_dice(state, 1, "red-shield", "yellow-shield")
     state = act(state, "place keeps")
@@ -206,16 +206,50 @@ def test_full_round_with_two_players() -> None:
     state = finish(act(act(state, "join"), "take pair 1"), 0)
     assert len(state["decks"]["keeps"]) == deck - 2  # the active player's 2 bonus cards
     state = finish(act(act(state, "join"), "take pair 2"), 1)
-    assert len(state["decks"]["keeps"]) == deck - 2  # no bonus for the fourth seat's row
+    assert len(state["decks"]["keeps"]) == deck - 3  # and the second player's 1 bonus card
     state = act(state, "place conquer")
     assert top(state)["seat"] == 1
     state = act(state, "join")
     assert top(state) == {"kind": "conquer", "seat": 1, "left": 3}
     state = finish(state, 1)
     state = act(state, "join")
-    assert top(state)["left"] == 1
+    assert top(state)["left"] == 2
     state = finish(state, 0)
     assert state["round"] == 2 and state["start"] == 1 and state["queue"] == [1, 0, 1, 0]
+
+
+def test_two_players_the_second_player_takes_the_second_row_as_the_rulebook_says() -> None:
+    """The rulebook gives "the second player" 2 Trade actions, 2 Conquer actions and 1 bonus
+    Spoils card, with no exception for two players."""
+    state = game(2, start=0)
+    for seat in (0, 1):
+        state["seats"][seat]["food"] = 10
+    state = act(state, "place trade")
+    state, first = _trade_actions_of(state, 0)
+    state, second = _trade_actions_of(state, 1)
+    assert (first, second) == (3, 2)
+    bonus = {}
+    for loc in ("keeps", "villages"):
+        for seat in (0, 1):
+            set_dice(state, seat, "red-shield", "blue-shield", "red-chest", "blue-chest")
+        state = act(state, f"place {loc}")
+        active = state["picks"][-1]["seat"]
+        for seat in (active, 1 - active):
+            deck = len(state["decks"][loc])
+            state = act(act(state, "join"), "take pair deck")
+            bonus[loc, seat == active] = deck - len(state["decks"][loc]) - 2
+            state = finish(state, seat)
+    assert bonus == {("keeps", True): 2, ("keeps", False): 1, ("villages", True): 2, ("villages", False): 1}
+    state = act(state, "place conquer")
+    lefts = []
+    for _ in (0, 1):
+        state = act(state, "join")
+        lefts.append(top(state)["left"])
+        state = finish(state, top(state)["seat"])
+    assert lefts == [3, 2]
+    view = reavers.view(state, None)
+    rows = {loc["id"]: loc["bonus"] for loc in view["locations"]}
+    assert rows["trade"] == [{"actions": 3}, {"actions": 2}] and rows["keeps"] == [{"cards": 2}, {"cards": 1}]
 
 
 def test_full_round_with_three_players() -> None:
