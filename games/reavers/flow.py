@@ -21,6 +21,7 @@ from games.reavers.data import (
     SLOTS,
     SPACES,
     TERRITORY_GLORY,
+    TRADE_DICE_PER_COLOR,
     effect_text,
     location_name,
 )
@@ -71,7 +72,9 @@ def stock_board(state: State) -> None:
     board["villages"] = [_draw_many(state, "villages", 2) or None for _ in range(slots["villages"])]
     board["keeps"] = [_draw_many(state, "keeps", 2) or None for _ in range(slots["keeps"])]
     board["trade_dice"] = [
-        {"color": color, "face": roll_face(state, color)} for color in COLORS for _ in range(2)
+        {"color": color, "face": roll_face(state, color)}
+        for color in COLORS
+        for _ in range(TRADE_DICE_PER_COLOR)
     ]
 
 
