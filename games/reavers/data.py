@@ -21,10 +21,11 @@ DIE_FACES: dict[str, list[str]] = {c: _RAW["die_faces"][c] for c in COLORS}
 COMBAT_DIE: list[int] = _RAW["combat_die"]["faces"]
 MAX_DICE: int = _RAW["board"]["max_dice"]
 ARTIFACT_SPACES: int = _RAW["board"]["artifacts"]
-UPGRADE_SPACES: int = _RAW["board"]["upgrades"]
+UPGRADE_SPACES: int = _RAW["upgrade_spaces"]["count"]
 MAX_SPECIALIZED: int = _RAW["board"]["max_specialized"]
-SPACES: list[str] = _RAW["board"]["spaces"]
+SPACES: list[str] = _RAW["specialize_spaces"]["spaces"]
 START: dict[str, Any] = _RAW["start"]
+START_DICE: list[str] = _RAW["start_dice"]["colors"]
 PAWNS: dict[str, int] = _RAW["pawns"]
 SLOTS: dict[str, dict[str, Any]] = {k: v for k, v in _RAW["slots"].items() if k != "designed"}
 TRADE_DICE_PER_COLOR: int = _RAW["trade_dice_per_color"]

@@ -186,10 +186,9 @@ def use_act(state: State, frame: Frame, words: list[str]) -> None:
         clan = REAVERS[card]["clan"]
         core.log(state, seat, f"makes {name} the leader ({clan} clan)")
         lead = LEADER_BONUS[clan]
-        if lead.get("spoils"):
+        apply_effect(state, seat, lead)
+        for _ in range(lead.get("spoils", 0)):  # a Spoils card of a deck the player chooses, each
             _push(state, {"kind": "spoils", "seat": seat})
-        else:
-            apply_effect(state, seat, lead)
     else:
         p["specialized"][words[2]].append(card)
         core.log(state, seat, f"specializes {name} at {location_name(words[2])}")

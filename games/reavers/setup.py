@@ -15,6 +15,7 @@ from games.reavers.data import (
     REAVERS,
     SPACES,
     START,
+    START_DICE,
     TERRITORIES,
     TERRITORY_TYPES,
     UPGRADES,
@@ -108,7 +109,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
         distance = (seat - start) % num_players
         p = _new_seat(START["food"][distance])
         state["seats"].append(p)
-        for color in START["dice"]:
+        for color in START_DICE:
             p["dice"].append({"color": color, "face": roll_face(state, color)})
         for _ in range(START["prophecies"]):
             card = draw(state, "prophecies")
