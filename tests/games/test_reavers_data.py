@@ -81,3 +81,14 @@ def test_a_yellow_leader_draws_as_many_spoils_cards_as_the_data_file_says() -> N
             state = edited.apply(state, 0, "take spoils keeps")
             drawn += 1
         assert drawn == 2
+
+
+def test_spoils_cards_keep_the_contracts_shape_in_views() -> None:
+    """The view still gives every Spoils card ``gain``, ``defense`` and ``reward`` (and a Keep
+    card its ``set``), empty where the kind has none, as ``docs/contract.md`` describes."""
+    from games.reavers.views import card_view
+
+    for card in data._RAW["village_spoils"] + data._RAW["keep_spoils"]:
+        shown = card_view(card["id"])
+        assert {"gain", "defense", "reward"} <= set(shown), card["id"]
+        assert card["id"].startswith("V") or "set" in shown
