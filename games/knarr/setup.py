@@ -34,7 +34,7 @@ OPTIONS: list[dict[str, Any]] = [
     },
     {
         "name": "mead_cup",
-        "description": "Mead Cup on top of the artifact: auto (with 2 players), on or off",
+        "description": "Mead Cup on top of the artifact: auto (2 players with artifacts), on or off",
         "choices": ["auto", "on", "off"],
         "default": "auto",
     },
@@ -53,6 +53,15 @@ def _artifacts(state: State, choice: str, mead: bool) -> list[str]:
     elif choice != "none":
         picked.add(choice)
     return [a for a in ARTIFACT_IDS if a in picked]
+
+
+def _mead_cup(choice: str, artifact: str, num_players: int) -> bool:
+    """Whether the Mead Cup is in play. The rulebook's advice for two players sits in the
+    artifact variant ("in addition to the randomly revealed one"), so ``auto`` adds it only
+    to a two-player game that plays with an artifact; ``on`` and ``off`` force it."""
+    if choice == "auto":
+        return num_players == 2 and artifact != "none"
+    return choice == "on"
 
 
 def _deal_crew(state: State) -> list[str]:
@@ -89,10 +98,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
     }
     state["vikings"] = {color: core.draw(state, state["deck"]) for color in COLORS}
     state["discard"] = []
-    state["options"] = {
-        "ship": ship,
-        "artifacts": _artifacts(state, artifact, mead == "on" or (mead == "auto" and num_players == 2)),
-    }
+    state["options"] = {"ship": ship, "artifacts": _artifacts(state, artifact, _mead_cup(mead, artifact, num_players))}
     seats = []
     for _ in range(num_players):
         crew: dict[str, list[str]] = {color: [] for color in COLORS}
