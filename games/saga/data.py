@@ -41,6 +41,8 @@ PILLAGE: dict[str, Any] = _RAW["pillage"]
 VIKING_RECRUITS: int = _RAW["viking_recruits"]["count"]
 SUPPLY: dict[str, int] = _RAW["supply"]
 VICTORY: dict[str, int] = _RAW["victory"]
+# Designed: do the two markers revealed at setup go back into the face-down pile?
+SETUP_MARKERS_RETURN: bool = _RAW["setup_markers_return"]["value"]
 
 ABILITIES: dict[str, dict[str, str]] = {
     item["ability"]: {**item, "side": side} for side in SIDES for item in _RAW["leaders"][side]
