@@ -65,17 +65,20 @@ def _mead_cup(choice: str, artifact: str, num_players: int) -> bool:
 
 
 def _deal_crew(state: State) -> list[str]:
-    """Two crew Vikings of different colours; a clashing second card is set aside."""
-    first = core.draw(state, state["deck"])
+    """The starting crew: START["crew"] Vikings (two) of different colours; a card of a
+    colour already dealt is set aside, and the set-aside cards are shuffled back."""
+    crew: list[str] = []
     set_aside = []
-    second = core.draw(state, state["deck"])
-    while color_of(second) == color_of(first):
-        set_aside.append(second)
-        second = core.draw(state, state["deck"])
+    while len(crew) < START["crew"]:
+        card = core.draw(state, state["deck"])
+        if any(color_of(card) == color_of(other) for other in crew):
+            set_aside.append(card)
+        else:
+            crew.append(card)
     if set_aside:
         state["deck"].extend(set_aside)
         core.shuffle(state, state["deck"])
-    return [first, second]
+    return crew
 
 
 def setup(seed: int, num_players: int, options: dict[str, str] | None = None) -> State:
