@@ -101,7 +101,10 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
     }
     state["vikings"] = {color: core.draw(state, state["deck"]) for color in COLORS}
     state["discard"] = []
-    state["options"] = {"ship": ship, "artifacts": _artifacts(state, artifact, _mead_cup(mead, artifact, num_players))}
+    state["options"] = {
+        "ship": ship,
+        "artifacts": _artifacts(state, artifact, _mead_cup(mead, artifact, num_players)),
+    }
     seats = []
     for _ in range(num_players):
         crew: dict[str, list[str]] = {color: [] for color in COLORS}
