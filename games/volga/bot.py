@@ -78,6 +78,9 @@ class _Plan:
         self.hidden = list((view.get("private") or {}).get("hidden_contracts") or [])
         self.contracts = [c for c in view["contracts"] + self.hidden if not self._burned(c["city"])]
         self._dist: dict[str, dict[str, tuple[int, int]]] = {}
+        # A city charging a fee ends the move there (a move's worth); a poor ship goes round
+        # one if it can (a move more).
+        self.fee_cost = _MOVE * (2 if self.me["rubles"] < 3 * FEE else 1)
         self.stops = frozenset(
             c["tile"]
             for c in view["cities"]
@@ -92,9 +95,7 @@ class _Plan:
             return (_FAR, 0)
         if a not in self._dist:
             toll = 3 * _MOVE if self.soft else _FAR
-            # A poor ship goes round a city charging a fee if it can: a move more per fee.
-            fee_cost = _MOVE * (2 if self.me["rubles"] < 3 * FEE else 1)
-            self._dist[a] = _distances(self.graph, a, self.view["horde"], toll, self.stops, fee_cost)
+            self._dist[a] = _distances(self.graph, a, self.view["horde"], toll, self.stops, self.fee_cost)
         return self._dist[a].get(b, (_FAR, 0))
 
     def dist(self, a: str | None, b: str | None) -> int:
@@ -214,9 +215,8 @@ def _turn(plan: _Plan, actions: list[str], rng: Rng) -> str:
     if "draw" in actions and (goal is None or not view["contracts"]) and rng.random() < 0.8:
         return "draw"
     if moves and goal is not None:
-        now = plan.dist(me["tile"], goal)
-        best = min(moves, key=lambda a: (plan.dist(a.split()[1], goal), _fee(plan, a.split()[1])))
-        if plan.dist(best.split()[1], goal) < now:
+        best = _step(plan, moves, goal)
+        if best is not None:
             return best
     if "draw" in actions and (goal is None or rng.random() < 0.5):
         return "draw"  # stuck: new contracts give new targets
@@ -277,7 +277,33 @@ def _special(plan: _Plan, actions: list[str], goal: str | None, rng: Rng) -> str
         return burns[0]  # nothing left to trade: hasten the end
     if "over" in actions and me["rubles"] == 0:
         return "over"  # penniless and going nowhere: five fresh rubles beat waiting
+    if goal is None:
+        return _horde_nearer(plan, actions)  # no city to burn in reach: bring the Horde nearer
     return None
+
+
+def _horde_nearer(plan: _Plan, actions: list[str]) -> str | None:
+    """The Horde's move that most shortens its way (steps of any kind) to a city it could
+    burn, if any does."""
+    hordes = [a for a in actions if a.startswith("horde ")]
+    targets = {
+        c["tile"]
+        for c in plan.view["cities"]
+        if c["tile"] and not c["burned"] and c["holder"] != plan.me["seat"]
+    }
+    if not hordes or not targets:
+        return None
+    steps = {tile: 0 for tile in targets}  # steps from the nearest target, over every edge
+    frontier = list(targets)
+    while frontier:
+        tile = frontier.pop(0)
+        for other, _ in plan.graph.get(tile, []):
+            if other not in steps:
+                steps[other] = steps[tile] + 1
+                frontier.append(other)
+    best = min(hordes, key=lambda a: steps.get(a.split()[1], _FAR))
+    now = steps.get(plan.view["horde"], _FAR)
+    return best if steps.get(best.split()[1], _FAR) < now else None
 
 
 def _endgame(plan: _Plan, actions: list[str]) -> str | None:
@@ -298,6 +324,25 @@ def _endgame(plan: _Plan, actions: list[str]) -> str | None:
         if verb == "prince" and city["burned"] and me["rubles"] + 1 <= best_other:
             return action
     return None
+
+
+def _step(plan: _Plan, moves: list[str], goal: str) -> str | None:
+    """The move that brings the ship nearest ``goal``, counting the fee (and the end of the
+    move) of a city it stops in, and paying no more fees on the way than the plan did (the
+    plan was chosen because the seat can pay them)."""
+    here = plan.me["tile"]
+    budget = plan.fees(here, goal)
+
+    def rest(move: str) -> tuple[int, int]:
+        tile = move.split()[1]
+        toll = tile in plan.stops
+        return plan.dist(tile, goal) + plan.fee_cost * toll, plan.fees(tile, goal) + FEE * toll
+
+    fits = [m for m in moves if rest(m)[1] <= budget]
+    if not fits:
+        return None
+    best = min(fits, key=lambda m: (rest(m)[0], _fee(plan, m.split()[1])))
+    return best if rest(best)[0] < plan.dist(here, goal) else None
 
 
 def _can_carry_on(plan: _Plan, good: str) -> bool:
