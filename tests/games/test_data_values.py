@@ -94,10 +94,6 @@ DOCUMENTATION_VALUES = {
 # Values found unread whose fixes belong to other branches of issue #30 (Reavers, Pax).
 # Expected failures, not run; empty this list as the fixes land.
 PENDING: set[tuple[str, str]] = {
-    ("reavers", "reavers.json:trade_dice_per_color"),  # flow.py rolls two dice per colour
-    ("reavers", "reavers.json:sets/gold/name"),  # scoring.py reads the set values only
-    ("reavers", "reavers.json:sets/art/name"),
-    ("reavers", "reavers.json:sets/armor/name"),
     ("pax", "jarls.json:jarls/*/colour"),  # setup.py colours seats by seat number
 }
 
