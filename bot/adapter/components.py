@@ -52,7 +52,7 @@ def _button(label: str, custom_id: str, style: discord.ButtonStyle, **extra: Any
 # --- public ------------------------------------------------------------------------
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:t:(?P<game>\d+)"):
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:t:(?P<game>[0-9]{1,18})"):
     """On a board or reminder: opens the presser's private panel of moves."""
 
     def __init__(self, game: int) -> None:
@@ -69,7 +69,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:t:(?P<
         await _guarded(interaction, _controller(interaction).open_panel(interaction, self.game))
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:h:(?P<game>\d+)"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:h:(?P<game>[0-9]{1,18})"):
     def __init__(self, game: int) -> None:
         super().__init__(_button("My hand", f"sk:h:{game}", discord.ButtonStyle.secondary, emoji="🃏"))
         self.game = game
@@ -85,7 +85,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:h:(?P<
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:l:(?P<game>\d+):(?P<what>join|start|bot)"
+    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:l:(?P<game>[0-9]{1,18}):(?P<what>join|start|bot)"
 ):
     LABELS = {"join": "Join", "start": "Start", "bot": "Add a bot"}
 
@@ -105,7 +105,7 @@ class LobbyButton(
 
 
 class AllowUndoButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:u:(?P<game>\d+):(?P<version>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:u:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,18})"
 ):
     def __init__(self, game: int, version: int) -> None:
         super().__init__(_button("Allow", f"sk:u:{game}:{version}", discord.ButtonStyle.success))
@@ -125,6 +125,13 @@ class AllowUndoButton(
 # --- the private panel -----------------------------------------------------------------
 
 
+def number(value: Any) -> int | None:
+    """A component's value as the id or count it should be: ASCII digits, at most 18 of
+    them (whatever a modified client sends, never a number the database cannot hold)."""
+    text = str(value)
+    return int(text) if 0 < len(text) <= 18 and text.isascii() and text.isdigit() else None
+
+
 def panel_move(action: str, index: int) -> str:
     """What a panel's button or option carries for a move: the move itself (so a press on
     a panel the game has since moved past still means that move), or, for a move too long
@@ -141,7 +148,7 @@ def read_move(move: str) -> tuple[int | None, str | None]:
 
 class PanelButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"sk:p:(?P<game>\d+):(?P<version>\d+):(?P<move>.+)",
+    template=r"sk:p:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,18}):(?P<move>.{1,100})",
 ):
     def __init__(self, game: int, version: int, move: str, label: str = "-", quiet: bool = False) -> None:
         style = discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary
@@ -160,7 +167,8 @@ class PanelButton(
 
 
 class PanelSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"sk:q:(?P<game>\d+):(?P<version>\d+):(?P<n>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"sk:q:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,18}):(?P<n>[0-9]{1,18})",
 ):
     def __init__(
         self,
@@ -195,7 +203,7 @@ class PanelSelect(
         await _guarded(interaction, work)
 
 
-class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:i:(?P<game>\d+)"):
+class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:i:(?P<game>[0-9]{1,18})"):
     """In the panel (when the table allows hints): the sensible bot's choice, privately."""
 
     def __init__(self, game: int) -> None:
@@ -212,7 +220,7 @@ class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:i:(?P<
         await _guarded(interaction, _controller(interaction).hint_press(interaction, self.game))
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:z:(?P<game>\d+)"):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:z:(?P<game>[0-9]{1,18})"):
     """In the panel after a move: take it back (the same rule as /game undo)."""
 
     def __init__(self, game: int) -> None:
@@ -230,7 +238,8 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:z:(?P<
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:g:(?P<game>\d+):(?P<page>\d+):(?P<label>[a-z]+)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"sk:g:(?P<game>[0-9]{1,18}):(?P<page>[0-9]{1,18}):(?P<label>[a-z]+)",
 ):
     def __init__(self, game: int, page: int, label: str) -> None:
         text = "More moves" if label == "next" else "Back to the first moves"
@@ -268,10 +277,11 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sk:x"):
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values: list[Any] = data.get("values") or []
-        if not values or not str(values[0]).isdigit():
+        game = number(values[0]) if values else None
+        if game is None:
             await _controller(interaction).say(interaction, "Pick one of the games in the list.")
             return
-        await _guarded(interaction, _controller(interaction).send_export(interaction, int(values[0])))
+        await _guarded(interaction, _controller(interaction).send_export(interaction, game))
 
 
 def history_view(choices: list[tuple[int, str]]) -> discord.ui.View:
@@ -400,3 +410,22 @@ def undo_view(game: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(UndoButton(game))
     return view
+
+
+def handled(interaction: discord.Interaction) -> bool:
+    """Will one of the items above take this press? Its custom id fits one of their
+    templates, and the message it came from carries that component (discord.py gives a
+    press to an item only then). Anything else a modified client sends is answered by
+    ``bot.adapter.app`` in one sentence rather than left to fail."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id, kind = str(data.get("custom_id", "")), data.get("component_type")
+    if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
+        return False
+    message = interaction.message
+    if message is None:
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id and child.type.value == kind:
+                return True
+    return False

@@ -134,6 +134,11 @@ class Controller:
         it is still one of the presser's moves though the game moved on since the panel was
         drawn; or its place in the panel of that version. Refused: why, and the panel anew."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
+        if interaction.message is None or not interaction.message.flags.ephemeral:
+            await self.say(
+                interaction, "Moves are pressed in your own panel: press Your turn on the newest board."
+            )
+            return
         index, action = components.read_move(move)
         try:
             reply = await self.table.moves.act(
