@@ -26,6 +26,15 @@ class TableError(Exception):
     """A request that cannot be done; ``str(error)`` is one sentence for the person."""
 
 
+class Conflict(TableError):
+    """The game changed between reading it and storing a move (another process stored a
+    move first): the move lost only a race for the row."""
+
+    def __init__(self) -> None:
+        super().__init__("Someone else moved at the same moment; look at the newest board and try again.")
+        self.action: str | None = None  # the move that lost the race
+
+
 class Covered(TableError):
     """The caller's seat in game ``game_id`` is covered by the bot while they are away:
     they take it back (``Personal.uncover``) before they act."""
@@ -297,7 +306,7 @@ class Context:
             now=now,
         )
         if not stored:
-            raise TableError("Someone else moved at the same moment; look at the newest board and try again.")
+            raise Conflict()
         if payload is None:
             return None
         if not over:

@@ -10,7 +10,17 @@ from typing import Any, TypeVar
 import games
 from bot.store.storage import GameRow, SeatRow
 from bot.table import threads, turns
-from bot.table.context import Composed, Context, Covered, Panel, Reply, TableError, seat_in, seat_view
+from bot.table.context import (
+    Composed,
+    Conflict,
+    Context,
+    Covered,
+    Panel,
+    Reply,
+    TableError,
+    seat_in,
+    seat_view,
+)
 from bot.table.options import table_option
 from bot.table.turns import State
 from games import IllegalAction, bots
@@ -20,6 +30,7 @@ T = TypeVar("T")
 
 MAX_ACTION = 100  # longer than any move of any game (the longest is 33; Knarr's explore-and-pay about 60)
 QUOTED = 40  # the most of a typed move a refusal repeats
+RACE_TRIES = 4  # a move that lost a race for the row to another process is tried this often
 STALE_BOARD = "That board is out of date: the game has moved on, use the newest message."
 STALE_PANEL = "The game has moved on since this panel was drawn; here are your moves now."
 NOT_LISTED = "That move is not in your list; pick one of these."
@@ -106,8 +117,30 @@ class Moves:
         the game has moved on since, it is played if it is still one of the seat's moves.
         A player whose seat the bot covers takes it back first."""
         return await self._as_player(
-            user_id, lambda: self._act(channel_id, user_id, action, version, game_id, choice, pressed)
+            user_id, lambda: self._retried(channel_id, user_id, action, version, game_id, choice, pressed)
         )
+
+    async def _retried(
+        self,
+        channel_id: str,
+        user_id: str,
+        action: str | None,
+        version: int | None,
+        game_id: int | None,
+        choice: int | None,
+        pressed: bool,
+    ) -> Reply:
+        """``_act``; a move that lost only a race for the game's row to another process
+        (several seats deciding at once) is tried again on the game as it now is, if it is
+        still one of the seat's moves (then it is refused with what changed)."""
+        for _ in range(RACE_TRIES - 1):
+            try:
+                return await self._act(channel_id, user_id, action, version, game_id, choice, pressed)
+            except Conflict as lost:
+                if lost.action is None:
+                    raise
+                action, choice, pressed = lost.action, None, True
+        return await self._act(channel_id, user_id, action, version, game_id, choice, pressed)
 
     async def _act(
         self,
@@ -178,9 +211,16 @@ class Moves:
                 automatic, work
             )
             now = self.ctx.clock()
-            async with self.storage.transaction() as tx:
-                await self.ctx.log_moves(tx, game, seats, moves, now)
-                announce = await self.ctx.store_change(tx, game, module, seats, old, state, now, composed)
+            try:
+                async with self.storage.transaction() as tx:
+                    await self.ctx.log_moves(tx, game, seats, moves, now)
+                    announce = await self.ctx.store_change(tx, game, module, seats, old, state, now, composed)
+            except Conflict as lost:
+                # The move itself, to try again on the newer game, unless what got there first
+                # was this player's own move (the same press twice): that one stands alone.
+                logged = await self.storage.actions(game.id)
+                lost.action = None if logged and logged[-1].user_id == user_id else moves[0][1]
+                raise
         return Reply("", announce, game.id, game.version + 1, panel, waiting, label, board, told)
 
     async def legal(self, channel_id: str, user_id: str) -> list[tuple[str, str]]:
