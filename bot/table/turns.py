@@ -129,10 +129,24 @@ def _words(text: str) -> str:
     return " ".join(text.replace("_", " ").replace("-", " ").casefold().split())
 
 
+def folded(text: str) -> str:
+    """Lower case without accents or punctuation, ids split from names: 'Læsø' and 'laeso'
+    meet, and so do 'Minsk (T02)' and 'minsk t02'."""
+    text = text.lower().replace("æ", "ae").replace("ø", "o").replace("å", "a").replace("ð", "d")
+    text = unicodedata.normalize("NFKD", text.replace("þ", "th").replace("_", " ").replace("-", " "))
+    return " ".join(
+        "".join(
+            c if c.isalnum() or c.isspace() else " " for c in text if not unicodedata.combining(c)
+        ).split()
+    )
+
+
 def resolve(typed: str, options: list[tuple[str, str]]) -> str:
-    """The legal action meant by ``typed``: itself if legal, else the one action (or label)
-    it spells up to case, underscores and spacing; otherwise ``typed`` unchanged, for the
-    game to refuse with its own reason."""
+    """The legal action meant by ``typed``: itself if legal; else the one action (or label)
+    it spells up to case, underscores and spacing; else the one action of that verb whose
+    label or action holds every other word typed, names as the board prints them ('ship
+    minsk' for 'Ship to Minsk (T02)'); otherwise ``typed`` unchanged, for the game to refuse
+    with its own reason."""
     typed = typed.strip()
     if any(typed == action for action, _ in options):
         return typed
@@ -141,7 +155,16 @@ def resolve(typed: str, options: list[tuple[str, str]]) -> str:
         found = {option[0] for option in options if _words(option[field]) == wanted}
         if len(found) == 1:
             return found.pop()
-    return typed
+    verb, *names = folded(typed).split()
+    if not names:
+        return typed
+    found = {
+        action
+        for action, label in options
+        if verb in (folded(action).split()[:1] + folded(label).split()[:1])
+        and set(names) <= set(folded(action).split()) | set(folded(label).split())
+    }
+    return found.pop() if len(found) == 1 else typed
 
 
 def suggest(typed: str, options: list[tuple[str, str]], limit: int = 3) -> str:
