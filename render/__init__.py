@@ -2,7 +2,8 @@
 
 ``board_png(view, names=...)`` is the public board posted after every move and
 ``hand_png(view, names=...)`` is one seat's private picture (``None`` for a public view).
-Both dispatch on ``view["game"]`` to the package ``render.<game>``; shared helpers live in
+``card_png(game_id, card_id)`` is one entry of a game's ``CARDS`` drawn alone, for ``/card``.
+All three dispatch on ``view["game"]`` to the package ``render.<game>``; shared helpers live in
 ``render.common``. Pure functions: no I/O, no bot imports.
 
 A new game's pictures: a package ``render/<id>/`` whose ``__init__`` exports
@@ -19,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-__all__ = ["board_png", "hand_png", "supported"]
+__all__ = ["board_png", "card_png", "hand_png", "supported"]
 
 _GAMES = ("knarr", "volga", "saga", "reavers", "pax")
 
@@ -52,3 +53,16 @@ def hand_png(view: Mapping[str, Any], *, names: Sequence[str], seat: int | None 
     if not view.get("private"):
         return None
     return _module(view).hand_png(view, names=names, seat=seat)
+
+
+def card_png(game_id: str, card_id: str) -> bytes | None:
+    """One card, tile, leader, place... of ``game_id`` (an ``id`` of its ``CARDS``) as PNG
+    bytes, about 560 pixels wide; ``None`` for a game or a card that has no picture."""
+    if game_id not in _GAMES:
+        return None
+    from games import get  # render may import games; kept here so a board needs no card list
+
+    if card_id not in {str(card["id"]) for card in getattr(get(game_id), "CARDS", [])}:
+        return None
+    module = importlib.import_module(f"render.{game_id}.card")
+    return bytes(module.card_png(card_id))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.pax.breakdown import breakdown as breakdown
+from games.pax.cards import CARDS
 from games.pax.rules import apply, legal_actions, to_act
 from games.pax.setup import OPTIONS, setup
 from games.pax.views import label, midway, outcome, private, prompt, view
@@ -84,6 +85,7 @@ COMMANDS: list[dict[str, Any]] = [
 ]
 
 __all__ = [
+    "CARDS",
     "COMMANDS",
     "OPTIONS",
     "apply",
