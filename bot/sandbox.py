@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import games
+import render
 from bot.adapter import messages
 from bot.store.storage import Storage
-from bot.table import Reply, Table, TableError, turns
+from bot.table import Reply, Table, TableError, learning, turns
 from games import bots
 
 HELP = """\
@@ -28,6 +29,8 @@ Each line is @name and a command (the /game commands without the slash):
   @astrid start [random|joined]       the host deals and begins
   @astrid moves                       your legal moves now (or who is awaited)
   @astrid hint                        the move the sensible bot would make in your seat
+  @astrid rules [game] [topic]        the rules in short topics ('rules scoring', 'rules pax')
+  @astrid card NAME                   a card, tile, Jarl or leader: picture and what it does
   @astrid recruit V03                 a move, typed exactly as 'moves' lists it
                                       (names as on the board work too: fight East Anglia)
   @astrid board, hand, status, log    the board, your hand, whose turn, the whole public log
@@ -188,6 +191,12 @@ class Sandbox:
         if verb == "replay":
             await self.replay(rest)
             return None
+        if verb == "rules":
+            await self.rules(name, rest)
+            return None
+        if verb == "card":
+            await self.card(name, rest)
+            return None
         if verb == "hint":
             self.show(f"  (only @{name} sees) " + await t.moves.hint(CHANNEL, user))
             return None
@@ -242,6 +251,39 @@ class Sandbox:
         if "seed" in data:
             return Reply(f"Wrote the whole game to {path}: ./run.sh replay {path} replays it.")
         return Reply(f"Wrote the public log to {path}; the replayable game is written once the game is over.")
+
+    async def channel_game(self) -> str | None:
+        game = await self.table.storage.latest_game(CHANNEL)
+        return game.game if game else None
+
+    async def rules(self, name: str, rest: str) -> None:
+        """'rules', 'rules scoring', 'rules pax trade': a topic of the table's game (or one named)."""
+        first, _, more = rest.partition(" ")
+        named = first if first and first.lower() in games.names() else None
+        topic = more if named else rest
+        game_id = learning.game_of(named, await self.channel_game())
+        shown = learning.rules_page(game_id, topic or None)
+        text = "\n\n".join(learning.split_pages(learning.guide.topics(game_id)[shown.topic][1], 10**6))
+        topics = ", ".join(title for title, _ in learning.guide.topics(game_id))
+        self.show(
+            f"  (only @{name} sees) {games.get(game_id).title}: {shown.title}\n{text}\n  (topics: {topics})"
+        )
+
+    async def card(self, name: str, rest: str) -> None:
+        if not rest:
+            raise TableError("Name the card, e.g. 'card Ribe Market'.")
+        first, _, more = rest.partition(" ")
+        named = first if more and first.lower() in games.names() else None
+        game_id = learning.game_of(named, await self.channel_game())
+        found = learning.card(game_id, more if named else rest)
+        text = learning.card_text(found)
+        png = await asyncio.to_thread(render.card_png, game_id, str(found["id"]))
+        if png:
+            self.pictures += 1
+            path = self.out / f"{self.pictures:04d}-card.png"
+            path.write_bytes(png)
+            text += f"\n  (picture: {path})"
+        self.show(f"  (only @{name} sees) {text}")
 
     async def replay(self, rest: str) -> None:
         """The animated replay of a finished game (the latest, or the one numbered)."""

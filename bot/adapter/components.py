@@ -220,6 +220,39 @@ class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:i:(?P<
         await _guarded(interaction, _controller(interaction).hint_press(interaction, self.game))
 
 
+class RulesPageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"sk:r:(?P<game>[a-z]{1,20}):(?P<topic>[0-9]{1,3}):(?P<page>[0-9]{1,3})",
+):
+    """Under a private rules page: the previous or next page of the topic."""
+
+    def __init__(self, game: str, topic: int, page: int, label: str = "Next page") -> None:
+        super().__init__(_button(label, f"sk:r:{game}:{topic}:{page}", discord.ButtonStyle.secondary))
+        self.game, self.topic, self.page = game, topic, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RulesPageButton:
+        return cls(match["game"], int(match["topic"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = _controller(interaction).show_rules(interaction, self.game, self.topic, self.page)
+        await _guarded(interaction, work)
+
+
+def rules_view(shown: Any) -> discord.ui.View | None:
+    """Previous and next under a rules page that has more than one."""
+    if shown.pages < 2:
+        return None
+    view = discord.ui.View(timeout=None)
+    if shown.page > 0:
+        view.add_item(RulesPageButton(shown.game, shown.topic, shown.page - 1, "Previous page"))
+    if shown.page + 1 < shown.pages:
+        view.add_item(RulesPageButton(shown.game, shown.topic, shown.page + 1, "Next page"))
+    return view
+
+
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:z:(?P<game>[0-9]{1,18})"):
     """In the panel after a move: take it back (the same rule as /game undo)."""
 
@@ -303,6 +336,7 @@ DYNAMIC_ITEMS = (
     PanelSelect,
     UndoButton,
     HintButton,
+    RulesPageButton,
     PageButton,
     ExportSelect,
 )

@@ -21,12 +21,13 @@ from typing import Any
 import discord
 
 import games
+import render
 from bot.adapter import components, messages
 from bot.adapter.delivery import Delivery
 from bot.adapter.owed import Answer, Owing, picture
 from bot.adapter.pacing import TOKEN_PER_SECOND
 from bot.store.rows import Owed
-from bot.table import Panel, Reply, Table, TableError, turns
+from bot.table import Panel, Reply, Table, TableError, learning, turns
 
 log = logging.getLogger("skald")
 
@@ -215,6 +216,41 @@ class Controller:
             panel.game_id, panel.version, panel.actions, page, undo=undo, hints=panel.hints
         )
         return messages.clip(text), view
+
+    # --- rules and cards ----------------------------------------------------------------
+
+    async def _channel_game(self, interaction: discord.Interaction) -> str | None:
+        game = await self.table.storage.latest_game(str(interaction.channel_id))
+        return game.game if game is not None else None
+
+    async def show_rules(
+        self, interaction: discord.Interaction, game: str | None, topic: str | int | None, page: int = 0
+    ) -> None:
+        """A page of a game's rules, privately, with buttons to the other pages; a page
+        button edits the same private answer."""
+        game_id = learning.game_of(game, await self._channel_game(interaction))
+        shown = learning.rules_page(game_id, topic, page)
+        title = f"**{games.get(game_id).title}: {shown.title}**"
+        if shown.pages > 1:
+            title += f" (page {shown.page + 1} of {shown.pages})"
+        content = messages.clip(f"{title}\n{shown.text}")
+        view = components.rules_view(shown)
+        is_answer = interaction.message is not None and interaction.message.flags.ephemeral
+        if is_answer:
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await interaction.response.send_message(
+                content, view=view or discord.utils.MISSING, ephemeral=True
+            )
+
+    async def show_card(self, interaction: discord.Interaction, game: str | None, name: str) -> None:
+        """A card, tile, Jarl or leader by name, privately: its picture and what it does."""
+        game_id = learning.game_of(game, await self._channel_game(interaction))
+        found = learning.card(game_id, name)
+        png = await asyncio.to_thread(render.card_png, game_id, str(found["id"]))
+        await interaction.response.send_message(
+            messages.clip(learning.card_text(found)), files=picture(png, "card.png"), ephemeral=True
+        )
 
     # --- the other buttons and commands ------------------------------------------------
 
