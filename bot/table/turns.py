@@ -155,9 +155,10 @@ def resolve(typed: str, options: list[tuple[str, str]]) -> str:
         found = {option[0] for option in options if _words(option[field]) == wanted}
         if len(found) == 1:
             return found.pop()
-    verb, *names = folded(typed).split()
-    if not names:
+    words = folded(typed).split()
+    if len(words) < 2:
         return typed
+    verb, names = words[0], words[1:]
     found = {
         action
         for action, label in options
