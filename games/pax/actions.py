@@ -206,6 +206,7 @@ def journey(state: State, seat: int, number: str) -> None:
         "at": ship["at"],
         "steps": 0,
         "max": JOURNEY_STEPS + extra,
+        "traded": False,  # set once a TRADE offer goes out during this JOURNEY
     }
     turn.spend(state, "journey")
 
@@ -226,8 +227,11 @@ def step(state: State, seat: int, place: str) -> None:
 
 
 def stop(state: State, seat: int) -> None:
-    if state["pending"]["steps"] == 0:
-        state["turn"]["used"].pop()  # no STEP taken: the JOURNEY is called off
+    pending = state["pending"]
+    if pending["steps"] == 0 and not pending.get("traded"):
+        # Neither a STEP nor a TRADE: nothing happened, so the JOURNEY is called off. A TRADE
+        # belongs to its JOURNEY, which then costs the action and EXHAUSTS the Longship.
+        state["turn"]["used"].pop()
         state["pending"] = None
         return
     _end_journey(state, seat)

@@ -314,6 +314,9 @@ def _label(state: State, words: list[str]) -> str:
     if verb == "step":
         return f"STEP to {place_name(arg)}" + (" (HOME)" if arg in HOMES else "")
     if verb == "stop":
+        pending = state["pending"] or {}
+        if pending.get("steps") == 0 and not pending.get("traded"):
+            return "Call the JOURNEY off (no action spent)"
         return "Stop the JOURNEY here"
     if verb == "play":
         tile = arg.upper()
