@@ -133,7 +133,9 @@ def main_actions(state: State, seat: int) -> list[str]:
     """The actions of a seat in its Action phase with nothing half done."""
     p = board.player(state, seat)
     actions: list[str] = []
-    if state["pile"]:
+    if state["pile"] or state["track"][0] is not None:
+        # With the SAGA PILE empty an INVEST DRAW draws nothing but still removes the 1-cost
+        # tile: the only REFRESH left fills nothing, so this keeps the end of the game in reach.
         actions.append("invest draw")
     actions += [
         f"invest {i + 1}"
@@ -177,8 +179,8 @@ def sweden_actions(state: State) -> list[str]:
 def invest(state: State, seat: int, what: str) -> None:
     p = board.player(state, seat)
     if what == "draw":
-        board.draw_tile(state, seat)
-        core.log(state, seat, "INVESTS: DRAWS a tile from the SAGA PILE")
+        drawn = board.draw_tile(state, seat)
+        core.log(state, seat, "INVESTS: DRAWS a tile from the SAGA PILE" if drawn else "INVESTS: DRAWS nothing")
         if state["track"][0] is not None:
             core.log(state, None, f"{board.describe_tile(state['track'][0])} leaves the SAGA TRACK")
             board.discard(state, state["track"][0])

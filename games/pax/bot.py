@@ -175,6 +175,8 @@ def _score(view: View, action: str) -> float:
         return 3 + score / 4 if score else 0.05
     if verb == "invest":
         if words[1] == "draw":
+            if not view["track"]["pile"]:
+                return 0.2  # draws nothing: only brings the end nearer
             return 3 if len(_hand(view)) < 4 else 0.5
         tile = view["track"]["tiles"][int(words[1]) - 1]
         cost = view["track"]["costs"][int(words[1]) - 1]

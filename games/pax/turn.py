@@ -105,12 +105,9 @@ def discard(state: State, seat: int, tile: str) -> None:
 
 
 def _end_turn(state: State) -> None:
-    """REFRESH (the cheapest SAGA TRACK tile leaves first), UNEXHAUST, check, next player."""
+    """REFRESH (empty SAGA TRACK spaces filled; only an INVEST DRAW removes the 1-cost tile),
+    UNEXHAUST, check, next player."""
     seat = state["current"]
-    if state["track"][0] is not None:
-        board.discard(state, state["track"][0])
-        core.log(state, None, f"{board.describe_tile(state['track'][0])} leaves the SAGA TRACK")
-        state["track"][0] = None
     board.refresh_track(state)
     for ship in board.player(state, seat)["ships"]:
         ship["exhausted"] = False

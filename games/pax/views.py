@@ -303,6 +303,8 @@ def _label(state: State, words: list[str]) -> str:
     extra = args[1] if len(args) > 1 else None
     if verb == "invest":
         if arg == "draw":
+            if not state["pile"]:
+                return "INVEST: DRAW nothing (the pile is empty), the 1-cost tile leaves"
             return "INVEST: DRAW from the SAGA PILE"
         slot = int(arg) - 1
         tile = state["track"][slot]

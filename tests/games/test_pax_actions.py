@@ -332,3 +332,16 @@ def test_althing_half_the_votes_resolve() -> None:
     state = act(state, 1, "vote no")
     state = act(state, 0, "vote yes")  # 50% agree
     assert state["seats"][1]["silfr"] == 12 and state["removed"] == ["E01"]
+
+
+def test_invest_draw_with_an_empty_pile_still_removes_the_one_cost_tile() -> None:
+    """With no REFRESH able to empty the SAGA TRACK, this keeps the end of the game in reach."""
+    state = table()
+    state["pile"] = []
+    state["track"] = ["E04", "G03", None, None, None]
+    assert pax.label(state, "invest draw").startswith("INVEST: DRAW nothing")
+    state = act(state, 0, "invest draw")
+    assert state["seats"][0]["hand"] == [] and state["discard"] == ["E04"]
+    assert state["track"] == ["G03", None, None, None, None]
+    state["track"] = [None] * 5
+    assert "invest draw" not in pax.legal_actions(state, 0)

@@ -153,8 +153,8 @@ def test_winter_solstice_income_discard_refresh_unexhaust() -> None:
     assert state["seats"][0]["silfr"] == 12  # two Follower types
     state = act(state, 0, "discard V20", "discard A04")
     assert state["current"] == 1 and len(state["seats"][0]["hand"]) == 4
-    assert state["discard"][:3] == ["V20", "A04", "E04"]  # the cheapest track tile left
-    assert state["track"][0] == "G03" and state["track"][4] is not None
+    assert state["discard"] == ["V20", "A04"]  # the SAGA TRACK keeps its tiles
+    assert state["track"][:2] == ["E04", "G03"] and state["track"][4] is not None
     assert state["seats"][0]["ships"][0]["exhausted"] is False
 
 
@@ -349,3 +349,25 @@ def test_novice_games_start_with_their_own_silfr() -> None:
                 order = (seat - state["first"]) % 3
                 start = data.start_silfr(order, 3, difficulty) + data.extra_silfr(p["jarl"], 3, difficulty)
                 assert p["silfr"] == max(0, start)
+
+
+# --- REFRESH only fills empty spaces (issue 30) ------------------------------------------
+
+
+def test_winter_solstice_refresh_keeps_a_full_saga_track() -> None:
+    """Only an INVEST DRAW removes the 1-cost tile; the Winter Solstice's REFRESH fills empty
+    SAGA TRACK spaces and nothing more."""
+    state = table()
+    state["track"] = ["V01", "V02", "V03", "V04", "V05"]
+    pile = list(state["pile"])
+    state = act(state, 0, "end")
+    assert state["discard"] == [] and state["track"] == ["V01", "V02", "V03", "V04", "V05"]
+    assert state["pile"] == pile
+
+
+def test_winter_solstice_refresh_fills_the_empty_spaces() -> None:
+    state = table()
+    state["track"] = ["V01", None, "V03", None, None]
+    state = act(state, 0, "end")
+    assert state["discard"] == [] and state["track"][0] == "V01" and None not in state["track"]
+    assert "V03" in state["track"]
