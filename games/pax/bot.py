@@ -174,9 +174,11 @@ def _score(view: View, action: str) -> float:
         _, score = _best_target(view, ship["at"], 3)
         return 3 + score / 4 if score else 0.05
     if verb == "invest":
+        if not view["track"]["pile"]:
+            # Only INVESTS empty the SAGA TRACK now (a REFRESH has nothing to fill it with):
+            # ending the game comes before another round of the same ACTIVATES.
+            return 7.5
         if words[1] == "draw":
-            if not view["track"]["pile"]:
-                return 0.2  # draws nothing: only brings the end nearer
             return 3 if len(_hand(view)) < 4 else 0.5
         tile = view["track"]["tiles"][int(words[1]) - 1]
         cost = view["track"]["costs"][int(words[1]) - 1]

@@ -8,7 +8,7 @@ import random
 from games import pax
 from games.core import Rng
 from games.pax import bot
-from tests.games.pax_support import act, ship, table
+from tests.games.pax_support import act, ship, table, venture
 
 
 def _play(seed: int, levels: list[str]) -> dict:
@@ -93,3 +93,14 @@ def test_bot_votes_and_answers() -> None:
     ship(state, 1, "visby")
     state = act(state, 0, "journey 1", "step gotland_sea", "offer 1", "give silfr", "offer send")
     assert bot.choose(pax.view(state, 1), pax.legal_actions(state, 1), Rng(1)) == "answer accept"
+
+
+def test_bot_empties_the_saga_track_once_the_pile_is_gone() -> None:
+    """Only INVESTS empty the SAGA TRACK then, so the bot INVESTS before ACTIVATING again."""
+    state = table()
+    venture(state, "kalmar", "V04", 0)  # Kalmar Toll: ACTIVATE to GAIN 1 and DRAW 1
+    ship(state, 0, "kalmar")
+    state["pile"] = []
+    state["track"] = ["E04", "G03", None, None, None]
+    choice = bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1))
+    assert choice.startswith("invest")
