@@ -180,7 +180,9 @@ def invest(state: State, seat: int, what: str) -> None:
     p = board.player(state, seat)
     if what == "draw":
         drawn = board.draw_tile(state, seat)
-        core.log(state, seat, "INVESTS: DRAWS a tile from the SAGA PILE" if drawn else "INVESTS: DRAWS nothing")
+        core.log(
+            state, seat, "INVESTS: DRAWS a tile from the SAGA PILE" if drawn else "INVESTS: DRAWS nothing"
+        )
         if state["track"][0] is not None:
             core.log(state, None, f"{board.describe_tile(state['track'][0])} leaves the SAGA TRACK")
             board.discard(state, state["track"][0])
