@@ -40,6 +40,21 @@ def start_althing(state: State, seat: int, tile: str) -> None:
     core.log(state, seat, f"calls the ALTHING to vote on {board.describe_tile(tile)}")
 
 
+def voter(state: State) -> int:
+    """The ALTHING votes in turn order: the seat that PLAYED the Event first (it is its turn),
+    then clockwise; the next to vote is the first of them without a vote. Reading the order
+    from the votes alone also carries on a vote stored when every seat voted at once."""
+    althing, n = state["althing"], state["players"]
+    order = [(althing["by"] + i) % n for i in range(n)]
+    return next(s for s in order if althing["votes"][s] is None)
+
+
+def tally(state: State) -> tuple[int, int]:
+    """Votes for and against cast so far."""
+    votes = state["althing"]["votes"]
+    return sum(1 for v in votes if v is True), sum(1 for v in votes if v is False)
+
+
 def vote(state: State, seat: int, yes: bool) -> None:
     althing = state["althing"]
     althing["votes"][seat] = yes

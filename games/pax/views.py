@@ -192,7 +192,10 @@ def prompt(state: State, seat: int | None = None) -> str:
     if phase == "over":
         return "the game is over"
     if phase == "althing":
-        return f"vote at the ALTHING on {tile_name(state['althing']['tile'])}"
+        yes, no = turn.tally(state)
+        return (
+            f"vote at the ALTHING on {tile_name(state['althing']['tile'])} (so far {yes} for, {no} against)"
+        )
     if phase == "discard":
         return f"DISCARD down to the HAND LIMIT ({state['pending']['count']} more)"
     pending = state["pending"]

@@ -87,8 +87,9 @@ def test_bot_votes_and_answers() -> None:
     state = table()
     state["seats"][1]["hand"] = ["E03"]  # Tribute Demanded: every RIVAL pays
     state = act(act(state, 0, "end"), 1, "play E03 resolve")
-    assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "vote no"
     assert bot.choose(pax.view(state, 1), pax.legal_actions(state, 1), Rng(1)) == "vote yes"
+    state = act(state, 1, "vote yes")  # the caller votes first, then the next in turn order
+    assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "vote no"
     state = table()
     ship(state, 1, "visby")
     state = act(state, 0, "journey 1", "step gotland_sea", "offer 1", "give silfr", "offer send")
