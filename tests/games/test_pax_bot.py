@@ -105,3 +105,18 @@ def test_bot_empties_the_saga_track_once_the_pile_is_gone() -> None:
     state["track"] = ["E04", "G03", None, None, None]
     choice = bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1))
     assert choice.startswith("invest")
+
+
+def test_bot_does_not_sail_off_a_target_to_come_back_to_it() -> None:
+    """A Longship already on the post it wants gains nothing from a JOURNEY there and back,
+    and a Venture whose Follower type is used up cannot be PLAYED, so it is no target (two
+    such loops kept 2 of 1,000 two-player games going past 2,500 moves)."""
+    state = table()
+    ship(state, 0, "ribe")
+    state["seats"][0]["hand"] = ["V11"]  # Ribe Market: a SWEDEN Venture for Jutland
+    state["seats"][0]["supply"]["sweden"] = 0
+    view = pax.view(state, 0)
+    assert "ribe" not in bot._targets(view)
+    state["seats"][0]["supply"]["sweden"] = 1
+    view = pax.view(state, 0)
+    assert "ribe" in bot._targets(view) and bot._best_target(view, "ribe", 3, away=True)[0] != "ribe"
