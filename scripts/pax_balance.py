@@ -5,7 +5,7 @@ process and prints, as markdown: median rounds, share ended by a condition, win 
 (share of the games the Jarl was in) and by position in turn order (from the start player);
 a shared win counts as a fraction. ``--difficulty`` picks the conditions dealt, ``--silfr``
 the starting Silfr schedule (the game's default when not given); ``--players 3`` limits the
-counts. Conditions met at the end are tallied. One process; run one per player count to use
+counts. Conditions met at the end are tallied, and games still going after ``MAX_STEPS`` moves counted as unfinished. One process; run one per player count to use
 more cores.
 """
 
@@ -60,11 +60,13 @@ def measure(players: int, count: int, difficulty: str, silfr: str | None = None)
     by_position = [0.0] * players
     rounds: list[int] = []
     ended = 0
+    unfinished = 0
     met: Counter[str] = Counter()
     for seed in range(count):
         r = play(players, seed, difficulty, silfr)
         rounds.append(r["rounds"])
         ended += r["reason"] == "met a Victory Condition"
+        unfinished += r["reason"] == "unfinished"
         met.update(r["met"])
         in_games.update(r["jarls"])
         for w in r["winners"]:
@@ -75,7 +77,7 @@ def measure(players: int, count: int, difficulty: str, silfr: str | None = None)
     tally = " ".join(f"{c}:{n}" for c, n in sorted(met.items()))
     return (
         f"| {players} | {difficulty} | {count} | {statistics.median(rounds):g} | {100 * ended / count:.0f}% "
-        f"| {jarls} ({100 / players:.0f}) | {positions} | {tally} |"
+        f"| {jarls} ({100 / players:.0f}) | {positions} | {tally} | {unfinished} |"
     )
 
 
@@ -87,9 +89,9 @@ def main() -> None:
     parser.add_argument("--silfr", choices=["rulebook", "tuned"], default=None)
     args = parser.parse_args()
     print(
-        "| players | difficulty | games | median rounds | by a condition | win % by Jarl (fair) | win % by position | conditions met |"
+        "| players | difficulty | games | median rounds | by a condition | win % by Jarl (fair) | win % by position | conditions met | unfinished |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for difficulty in args.difficulty:
         for players in args.players:
             start = time.perf_counter()
