@@ -41,7 +41,7 @@ COMMANDS: list[dict[str, Any]] = [
         "journey", "JOURNEY: move one of your Longships up to three STEPS", _arg("ship", "Longship 1-5")
     ),
     _command("step", "Take one STEP of your JOURNEY", _arg("place", "a region, post or HOME")),
-    _command("stop", "End the JOURNEY here (before any STEP: call it off)"),
+    _command("stop", "End the JOURNEY here (before any STEP or TRADE: call it off)"),
     _command(
         "play",
         "PLAY a tile from your hand",
