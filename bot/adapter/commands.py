@@ -234,6 +234,7 @@ def learning_commands(ctl: Controller) -> list[app_commands.Command[Any, ..., No
     @app_commands.describe(game="Which game (default: this channel's)", topic="Start typing a topic")
     @app_commands.choices(game=titles)
     @app_commands.autocomplete(topic=topics)
+    @app_commands.guild_only()
     async def rules(
         interaction: discord.Interaction, game: str | None = None, topic: str | None = None
     ) -> None:
@@ -245,6 +246,7 @@ def learning_commands(ctl: Controller) -> list[app_commands.Command[Any, ..., No
     @app_commands.describe(name="Start typing its name", game="Which game (default: this channel's)")
     @app_commands.choices(game=titles)
     @app_commands.autocomplete(name=cards)
+    @app_commands.guild_only()
     async def card(interaction: discord.Interaction, name: str, game: str | None = None) -> None:
         await ctl.serve(interaction, ctl.show_card(interaction, game, name))
 
