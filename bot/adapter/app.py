@@ -40,6 +40,9 @@ class SkaldBot(ext_commands.Bot):
     ) -> None:
         intents = discord.Intents.default()
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())  # each message says whom
+        # No message cache: nothing here reads a cached message (a press carries its message),
+        # and discord.py's default keeps the last 1,000, each with its components and files.
+        options.setdefault("max_messages", None)
         super().__init__(command_prefix=ext_commands.when_mentioned, intents=intents, **options)
         owner = f"{socket.gethostname()}:{os.getpid()}"
         # The token's request budget is per bot, not per process: each process takes its share.
