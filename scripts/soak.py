@@ -23,6 +23,9 @@ from tests.e2e.fake_discord import FakeDiscord  # noqa: E402
 from tests.e2e.process import Bot  # noqa: E402
 
 
+DRAIN_S = 300.0  # generous: the soak measures memory, and a busy machine drains slowly
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -73,7 +76,7 @@ async def soak(moves: int, every: int, seed: int) -> None:
                 await skald.answered(
                     await fake.slash(user, "move", {"action": action}, channel_id=channel.id)
                 )  # type: ignore[attr-defined]
-                await skald.until(lambda: bot.unsent() == 0, "the outbox to drain")
+                await fake.wait_for(lambda: bot.unsent() == 0, DRAIN_S, what="the outbox to drain")
                 made += 1
                 if made % every == 0:
                     samples.append((made, rss_mb(pid)))
