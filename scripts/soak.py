@@ -22,7 +22,6 @@ import games  # noqa: E402
 from tests.e2e.fake_discord import FakeDiscord  # noqa: E402
 from tests.e2e.process import Bot  # noqa: E402
 
-
 DRAIN_S = 300.0  # generous: the soak measures memory, and a busy machine drains slowly
 
 
