@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.volga.breakdown import breakdown as breakdown
-from games.volga.rules import apply, legal_actions, to_act
+from games.volga.phases import apply, legal_actions, midway, prompt, to_act
 from games.volga.setup import OPTIONS, setup
-from games.volga.views import label, outcome, private, prompt, view
+from games.volga.views import label, outcome, private, view
 
 id = "volga"
 title = "Vikings on the Volga"
@@ -82,10 +82,3 @@ __all__ = [
     "to_act",
     "view",
 ]
-
-
-def midway(state: dict[str, Any]) -> bool:
-    """A trade offer being put together, or the draw-two choice: steps of one action."""
-    offer = state.get("offer")
-    choices = state.get("choices") or []
-    return (offer is not None and not offer["sent"]) or any(c["kind"] == "keep" for c in choices)

@@ -21,19 +21,8 @@ from games.volga.data import (
     city_name,
     rivers,
 )
-from games.volga.rules import offer_text, to_act
-
-_CHOICE_PROMPTS = {
-    "pick": "choose a city pass",
-    "ship": "choose a tile for your ship",
-    "raid_good": "the Horde raids you: choose a good to hand over",
-    "bump_ship": "choose a free tile next to you for your ship",
-    "bump_prince": "choose a free tile next to you for the Prince",
-    "place_prince": "choose an unburned free city for the Prince",
-    "place_horde": "choose a free open tile for the Horde",
-    "keep": "choose the contract to keep hidden (the other is laid down)",
-    "handover": "choose a hidden contract to hand over",
-}
+from games.volga.phases import RULES
+from games.volga.rules import offer_text
 
 
 def contract(card: str) -> dict[str, Any]:
@@ -58,10 +47,10 @@ def tile_view(state: State, tile: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def phase(state: State) -> str:
+def stage(state: State) -> str:
+    """The view's ``phase``: the stage of the game (build, passes, ships, turn, over)."""
     if state["phase"] == "setup":
-        kinds = [c["kind"] for c in state["choices"]]
-        return "passes" if "pick" in kinds else "ships"
+        return "passes" if RULES.phase_of(state) == "pick" else "ships"
     return str(state["phase"])
 
 
@@ -71,25 +60,6 @@ def current(state: State) -> int | None:
     if state["phase"] == "setup" and state["choices"]:
         return int(state["choices"][0]["seat"])
     return int(state["current"])
-
-
-def prompt(state: State, seat: int | None = None) -> str:
-    if state["phase"] == "over":
-        return "the game is over"
-    if state["choices"]:
-        return _CHOICE_PROMPTS[state["choices"][0]["kind"]]
-    if state["phase"] == "build":
-        return "choose where the drawn tile goes" if state["spot"] is None else "choose how to turn the tile"
-    offer = state["offer"]
-    if offer is not None and not offer["sent"]:
-        return "build the trade offer, then send or cancel it"
-    if offer is not None and seat == offer["to"]:
-        return "accept or decline the trade offer"
-    if offer is not None:
-        return "finish your turn; a trade offer is waiting for an answer"
-    if not state["turn"]["acted"]:
-        return "choose an action or a special action"
-    return "choose an action or end the turn"
 
 
 def outcome(state: State) -> dict[str, Any] | None:
@@ -169,9 +139,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "game": "volga",
         "seat": seat,
         "players": state["players"],
-        "to_act": to_act(state),
-        "prompt": prompt(state, seat),
-        "phase": phase(state),
+        "to_act": RULES.to_act(state),
+        "prompt": RULES.prompt(state, seat),
+        "phase": stage(state),
         "options": dict(state["options"]),
         "current": current(state),
         "first": state["first"] if state["phase"] in ("turn", "over") else None,
@@ -225,7 +195,7 @@ def _move_label(state: State, tile: str) -> str:
 
 
 def _horde_label(state: State, tile: str) -> str:
-    if state["choices"]:
+    if RULES.phase_of(state) == "place_horde":
         return f"Put the Horde on {flow.tile_text(tile)}"
     text = f"Horde to {flow.tile_text(tile)}"
     effects = []
@@ -239,7 +209,7 @@ def _horde_label(state: State, tile: str) -> str:
 
 
 def _prince_label(state: State, tile: str) -> str:
-    if state["choices"]:
+    if RULES.phase_of(state) in ("bump_prince", "place_prince"):
         return f"Put the Prince on {flow.tile_text(tile)}"
     text = f"Prince to {flow.tile_text(tile)}"
     effects = []
