@@ -38,13 +38,13 @@ def canonical(words: list[str]) -> list[str]:
 # --- legal actions, by phase ---------------------------------------------------------------
 
 
-def spot_text(spot: tuple[int, int] | list[int]) -> str:
+def _spot_text(spot: tuple[int, int] | list[int]) -> str:
     return f"{spot[0]},{spot[1]}"
 
 
 def spot_actions(state: State, seat: int) -> list[str]:
     """Building the board: where the drawn tile may go."""
-    return [f"put {spot_text(s)}" for s in board.free_spots(state["tiles"])]
+    return [f"put {_spot_text(s)}" for s in board.free_spots(state["tiles"])]
 
 
 def rotation_actions(state: State, seat: int) -> list[str]:
@@ -74,13 +74,13 @@ def offer_actions(state: State, seat: int) -> list[str]:
     actions += [f"give contract {c}" for c in pa["hand"] if c not in give["contracts"]]
     if len(pb["hand"]) > ask["contracts"]:
         actions.append("ask contract 1")
-    if any(side_size(side) for side in (give, ask)):
+    if any(_side_size(side) for side in (give, ask)):
         actions.append("send")
     actions.append("cancel")
     return actions
 
 
-def side_size(side: dict[str, Any]) -> int:
+def _side_size(side: dict[str, Any]) -> int:
     """How many things one side of an offer holds (rubles count one each)."""
     contracts = side["contracts"]
     count = contracts if isinstance(contracts, int) else len(contracts)
