@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from games.core import State
 from games.phases import Phase, Rules
-from games.volga import flow, rules
+from games.volga import flow, names, refusals, rules
 
 CHOICE_PROMPTS = {
     "pick": "choose a city pass",
@@ -119,7 +119,21 @@ def phase_of(state: State) -> str:
     return "turn"
 
 
-RULES = Rules("Vikings on the Volga", PHASES, phase_of, after=flow.settle, canonical=rules.canonical)
+def refusal(state: State, seat: int, action: str, legal: list[str]) -> str:
+    """Why ``action`` is not among ``legal``: the rule and what the seat has."""
+    phase = phase_of(state)
+    verbs = set(PHASES[phase].handlers) if phase in PHASES else set()
+    return refusals.reason(state, seat, action, phase, verbs, RULES.prompt(state, seat))
+
+
+RULES = Rules(
+    "Vikings on the Volga",
+    PHASES,
+    phase_of,
+    after=flow.settle,
+    canonical=names.canonical,
+    refusal=refusal,
+)
 
 to_act = RULES.to_act
 legal_actions = RULES.legal_actions

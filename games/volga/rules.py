@@ -7,12 +7,11 @@ copy of the state. ``flow.settle`` then runs the automatic steps.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from games import core
 from games.core import State
-from games.volga import board, flow, setup
+from games.volga import board, flow, names, setup
 from games.volga.data import (
     CONTRACTS,
     DRAW_COUNT,
@@ -27,12 +26,6 @@ from games.volga.data import (
 from games.volga.flow import player
 
 ROTATIONS = {0: "0", 1: "90", 2: "180", 3: "270"}
-_ID = re.compile(r"^[ct]\d\d$")
-
-
-def canonical(words: list[str]) -> list[str]:
-    """Typed words in the form the legal actions use: ids upper case (``t05`` -> ``T05``)."""
-    return [w.upper() if _ID.match(w) else w for w in words]
 
 
 # --- legal actions, by phase ---------------------------------------------------------------
@@ -155,7 +148,7 @@ def _place(state: State, rot: int) -> None:
     tile = state["drawn_tile"]
     x, y = state["spot"]
     state["tiles"].append({"id": tile, "x": x, "y": y, "rot": rot})
-    core.log(state, state["current"], f"places {flow.tile_text(tile)} at {x},{y}, turned {ROTATIONS[rot]}")
+    core.log(state, state["current"], f"places {names.tile_piece(tile)} at {x},{y}, turned {ROTATIONS[rot]}°")
     if state["bag"]:
         state["current"] = (state["current"] + 1) % state["players"]
         setup.draw_tile(state)
@@ -201,7 +194,7 @@ def _sell(state: State, seat: int, args: list[str]) -> None:
     player(state, seat)["goods"][good] -= 1
     state["table"].remove(card)
     flow.transfer(state, None, seat, amount)
-    core.log(state, seat, f"sells 1 {good} on {flow.contract_text(card)} for {amount} rubles")
+    core.log(state, seat, f"sells 1 {names.contract(card)} for {amount} rubles")
     state["turn"]["acted"] = True
 
 
@@ -223,7 +216,7 @@ def _lay(state: State, seat: int, args: list[str]) -> None:
     cards = p["hand"]
     p["hand"] = []
     state["table"].extend(cards)
-    core.log(state, seat, "lays down " + ", ".join(flow.contract_text(c) for c in cards))
+    core.log(state, seat, "lays down " + ", ".join(names.contract(c) for c in cards))
     state["turn"]["acted"] = True
 
 
@@ -302,7 +295,7 @@ def _send(state: State, seat: int, args: list[str]) -> None:
     state["turn"]["acted"] = True
     if offer["give"]["contracts"]:
         core.mark_reveal(state)  # the recipient now sees the offered contracts
-    core.log(state, seat, f"offers {core.seat_ref(offer['to'])} a trade: {offer_text(offer)}")
+    core.log(state, seat, f"offers {core.seat_ref(offer['to'])} a trade: {_offer_text(offer)}")
 
 
 def _cancel(state: State, seat: int, args: list[str]) -> None:
@@ -328,6 +321,7 @@ def _decline(state: State, seat: int, args: list[str]) -> None:
 
 
 def side_text(side: dict[str, Any]) -> str:
+    """One side of an offer in words: "2 rubles, 1 fish and the Kiev pass"."""
     parts = []
     if side["rubles"]:
         parts.append(flow.plural(int(side["rubles"]), "ruble"))
@@ -337,10 +331,12 @@ def side_text(side: dict[str, Any]) -> str:
     count = contracts if isinstance(contracts, int) else len(contracts)
     if count:
         parts.append(flow.plural(count, "hidden contract"))
-    return ", ".join(parts) or "nothing"
+    if len(parts) > 1:
+        return f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return parts[0] if parts else "nothing"
 
 
-def offer_text(offer: dict[str, Any]) -> str:
+def _offer_text(offer: dict[str, Any]) -> str:
     return f"{side_text(offer['give'])} for {side_text(offer['ask'])}"
 
 
