@@ -99,7 +99,7 @@ def _move(state: State, seat: int, args: list[str]) -> str:
         )
     return (
         f"{where} is out of reach: a move is up to {RIVER_STEPS} river steps or {LAND_STEPS} step "
-        "overland, and it ends in a city whose pass you lack."
+        "overland, and it stops on entering a city whose pass you lack."
     )
 
 
@@ -188,10 +188,9 @@ def _buy(state: State, seat: int, args: list[str]) -> str:
         )
     if rubles < GOOD_PRICE:
         return f"1 {what} costs {plural(GOOD_PRICE, 'ruble')}, and you have {rubles}."
-    return (
-        f"Your small ship carries {flow.goods_count(state, seat)} goods, its most: upgrade it or throw a good "
-        "overboard first."
-    )
+    ship = player(state, seat)["ship"]
+    fix = "upgrade it or throw a good overboard" if ship == "small" else "sell or throw a good overboard"
+    return f"Your {ship} ship carries {flow.goods_count(state, seat)} goods, its most: {fix} first."
 
 
 def _sell(state: State, seat: int, args: list[str]) -> str:
