@@ -56,7 +56,7 @@ def _tile(state: State, args: list[str]) -> tuple[str | None, str]:
     tile = args[0] if args else ""
     if tile in TILES and any(t["id"] == tile for t in state["tiles"]):
         return tile, ""
-    shown = tile[:40] or "nothing"
+    shown = " ".join(args)[:40] or "nothing"
     return None, f"There is no tile '{shown}' on the board: name a city (Kiev) or a tile id (T05)."
 
 
