@@ -359,11 +359,17 @@ def resolve_choice(state: State, choice: Choice, option: str | None) -> None:
         p["goods"][option] -= 1
         if room(state, choice["to"]) > 0:
             player(state, choice["to"])["goods"][option] += 1
-            core.log(state, seat, f"hands 1 {option} over to {core.seat_ref(choice['to'])}, the raider")
+            core.log(
+                state,
+                seat,
+                f"hands {names.goods(1, option)} over to {core.seat_ref(choice['to'])}, the raider",
+            )
         else:
             # A ship never carries more than it holds: a full raider's loot goes to the supply.
             core.log(
-                state, seat, f"gives up 1 {option}; the raider's ship is full, so it goes back to the supply"
+                state,
+                seat,
+                f"gives up {names.goods(1, option)}; the raider's ship is full, so it goes back to the supply",
             )
     elif kind == "bump_ship":
         if option is None:

@@ -114,7 +114,7 @@ def _buy(state: State, what: str) -> str:
     if what == "pass":
         city = flow.city_at(state["seats"][_you(state)]["tile"])
         return f"Buy the {city_name(str(city))} pass ({PASS_PRICE} rubles)" + _last_ruble(state, PASS_PRICE)
-    return f"Buy 1 {what} ({plural(GOOD_PRICE, 'ruble')})" + _last_ruble(state, GOOD_PRICE)
+    return f"Buy {names.goods(1, what)} ({plural(GOOD_PRICE, 'ruble')})" + _last_ruble(state, GOOD_PRICE)
 
 
 def _keep(state: State, card: str) -> str:
@@ -128,7 +128,7 @@ def _hand(state: State, card: str) -> str:
 
 
 def _pay(state: State, good: str) -> str:
-    return f"Hand 1 {good} to {seat_ref(state['choices'][0]['to'])}, the raider"
+    return f"Hand {names.goods(1, good)} to {seat_ref(state['choices'][0]['to'])}, the raider"
 
 
 def _offer(state: State, seat: str) -> str:
@@ -147,7 +147,7 @@ def _give(state: State, args: list[str]) -> str:
             if verb == "give"
             else "a hidden contract (their pick)"
         ),
-    }.get(what, lambda: f"1 {what}")()
+    }.get(what, lambda: names.goods(1, what))()
     return f"Give {thing}" if verb == "give" else f"Ask {seat_ref(offer['to'])} for {thing}"
 
 
@@ -196,10 +196,10 @@ _ONE: dict[str, tuple[Callable[[str], bool], Callable[[State, str], str]]] = {
     "prince": (TILES.__contains__, _prince),
     "ship": (TILES.__contains__, _ship),
     "buy": (lambda a: a == "pass" or a in GOODS, _buy),
-    "sell": (CONTRACTS.__contains__, lambda s, c: f"Sell 1 {names.contract(c)} for {flow.price(s)} rubles"),
+    "sell": (CONTRACTS.__contains__, lambda s, c: f"Sell {names.delivery(c)} for {flow.price(s)} rubles"),
     "keep": (CONTRACTS.__contains__, _keep),
     "hand": (CONTRACTS.__contains__, _hand),
-    "throw": (GOODS.__contains__, lambda s, g: f"Throw 1 {g} overboard"),
+    "throw": (GOODS.__contains__, lambda s, g: f"Throw {names.goods(1, g)} overboard"),
     "pay": (GOODS.__contains__, _pay),
     "pick": (CITIES.__contains__, lambda s, c: f"Take the {city_name(c)} pass"),
     "offer": (str.isdigit, _offer),

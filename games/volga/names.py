@@ -65,6 +65,17 @@ def contract(card: str) -> str:
     return f"{data['good']} to {city_name(data['city'])} ({card})"
 
 
+def delivery(card: str) -> str:
+    """One good delivered on a contract: "1 fur to Kiev (C09)"."""
+    data = CONTRACTS[card]
+    return f"{goods(1, data['good'])} to {city_name(data['city'])} ({card})"
+
+
+def goods(n: int, good: str) -> str:
+    """A number of one good in words: "1 fur", "2 furs", "1 amber", "3 fish"."""
+    return f"{n} fur" if good == "furs" and n == 1 else f"{n} {good}"
+
+
 def seat_number(seat: int) -> str:
     """A seat as the table lists it: "seat 2" for seat index 1."""
     return f"seat {seat + 1}"

@@ -187,7 +187,9 @@ def _buy(state: State, seat: int, args: list[str]) -> str:
             f"{what.capitalize()} is bought only in {city_name(SOURCES[what])}; you are in {city_name(city)}."
         )
     if rubles < GOOD_PRICE:
-        return f"1 {what} costs {plural(GOOD_PRICE, 'ruble')}, and you have {rubles}."
+        return (
+            f"{names.goods(1, what).capitalize()} costs {plural(GOOD_PRICE, 'ruble')}, and you have {rubles}."
+        )
     ship = player(state, seat)["ship"]
     fix = "upgrade it or throw a good overboard" if ship == "small" else "sell or throw a good overboard"
     return f"Your {ship} ship carries {flow.goods_count(state, seat)} goods, its most: {fix} first."
@@ -204,7 +206,7 @@ def _sell(state: State, seat: int, args: list[str]) -> str:
     city, why = _here(state, seat)
     wanted = CONTRACTS[card]["city"]
     if city == wanted:
-        return f"{text} needs 1 {CONTRACTS[card]['good']}, and you carry none."
+        return f"{text} needs {names.goods(1, CONTRACTS[card]['good'])}, and you carry none."
     if flow.city_at(player(state, seat)["tile"]) == wanted:
         return why  # there, but the city is burned
     return f"{text} is sold in {city_name(wanted)}, and your ship is not there."

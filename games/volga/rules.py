@@ -183,7 +183,7 @@ def _buy(state: State, seat: int, args: list[str]) -> None:
     else:
         flow.transfer(state, seat, None, GOOD_PRICE)
         p["goods"][args[0]] += 1
-        core.log(state, seat, f"buys 1 {args[0]} for {flow.plural(GOOD_PRICE, 'ruble')}")
+        core.log(state, seat, f"buys {names.goods(1, args[0])} for {flow.plural(GOOD_PRICE, 'ruble')}")
     state["turn"]["acted"] = True
 
 
@@ -194,13 +194,13 @@ def _sell(state: State, seat: int, args: list[str]) -> None:
     player(state, seat)["goods"][good] -= 1
     state["table"].remove(card)
     flow.transfer(state, None, seat, amount)
-    core.log(state, seat, f"sells 1 {names.contract(card)} for {amount} rubles")
+    core.log(state, seat, f"sells {names.delivery(card)} for {amount} rubles")
     state["turn"]["acted"] = True
 
 
 def _throw(state: State, seat: int, args: list[str]) -> None:
     player(state, seat)["goods"][args[0]] -= 1
-    core.log(state, seat, f"throws 1 {args[0]} overboard")
+    core.log(state, seat, f"throws {names.goods(1, args[0])} overboard")
     state["turn"]["acted"] = True
 
 
@@ -321,11 +321,11 @@ def _decline(state: State, seat: int, args: list[str]) -> None:
 
 
 def side_text(side: dict[str, Any]) -> str:
-    """One side of an offer in words: "2 rubles, 1 fish and the Kiev pass"."""
+    """One side of an offer in words: "2 rubles, 1 fur and the Kiev pass"."""
     parts = []
     if side["rubles"]:
         parts.append(flow.plural(int(side["rubles"]), "ruble"))
-    parts += [f"{n} {g}" for g, n in side["goods"].items() if n]
+    parts += [names.goods(n, g) for g, n in side["goods"].items() if n]
     parts += [f"the {city_name(c)} pass" for c in side["passes"]]
     contracts = side["contracts"]
     count = contracts if isinstance(contracts, int) else len(contracts)

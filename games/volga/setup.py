@@ -92,7 +92,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
 def draw_tile(state: State) -> None:
     state["drawn_tile"] = core.draw(state, state["bag"])
     state["spot"] = None
-    core.log(state, state["current"], f"draws {names.tile_piece(state['drawn_tile'])}")
+    core.log(state, state["current"], f"draws a tile: {names.tile_piece(state['drawn_tile'])}")
 
 
 def finish_board(state: State) -> None:

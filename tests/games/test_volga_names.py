@@ -162,6 +162,17 @@ def test_labels_name_places_cards_and_costs() -> None:
     assert not re.search(r"(?<!\()\bT\d\d\b(?!\))", volga.label(state, "move T12"))
 
 
+def test_one_fur_is_written_in_the_singular() -> None:
+    state = table()
+    put(state, 0, "T03")  # Smolensk, where furs come from
+    assert volga.label(state, "buy furs") == "Buy 1 fur (1 ruble)"
+    state = act(state, "buy furs")
+    assert state["log"][-1]["text"] == "buys 1 fur for 1 ruble"
+    assert volga.label(state, "throw furs") == "Throw 1 fur overboard"
+    card = contract_for("furs", "kiev")
+    assert names.delivery(card) == f"1 fur to Kiev ({card})" and names.goods(2, "furs") == "2 furs"
+
+
 # --- refusals ------------------------------------------------------------------------------
 
 
