@@ -28,7 +28,7 @@ from games.volga.data import (
 )
 from games.volga.flow import player
 
-Check = Callable[[State, int, list[str]], str]
+Check = Callable[[State, int, list[str], str], str]  # state, seat, args, phase
 
 _OPEN_TURN = ("turn", "answer")
 
@@ -45,7 +45,7 @@ def reason(state: State, seat: int, action: str, phase: str, verbs: set[str], pr
         return "You are putting a trade offer together: send it or cancel it first."
     if phase not in (*_OPEN_TURN, "offer") and verb not in verbs:
         return f"Not now: first {prompt}."
-    return _CHECKS[verb](state, seat, args)
+    return _CHECKS[verb](state, seat, args, phase)
 
 
 # --- places -----------------------------------------------------------------------------
@@ -76,7 +76,7 @@ def _special_done() -> str:
     return "A special action is a whole turn, and you have already acted this turn."
 
 
-def _move(state: State, seat: int, args: list[str]) -> str:
+def _move(state: State, seat: int, args: list[str], phase: str) -> str:
     p = player(state, seat)
     if state["turn"]["moved"]:
         return "You have moved your ship this turn already: one move a turn."
@@ -103,12 +103,12 @@ def _move(state: State, seat: int, args: list[str]) -> str:
     )
 
 
-def _horde(state: State, seat: int, args: list[str]) -> str:
+def _horde(state: State, seat: int, args: list[str], phase: str) -> str:
     tile, why = _tile(state, args)
     if tile is None:
         return why
     where = names.place(state, tile)
-    if state["choices"]:  # after the Prince won a battle
+    if phase == "place_horde":  # after the Prince won a battle
         if TILES[tile]["city"] is not None:
             return f"The Horde must go to open land, and {where} is a city."
         return f"The Horde needs a free tile, and {_holder(state, tile, seat)} is on {where}."
@@ -122,16 +122,15 @@ def _horde(state: State, seat: int, args: list[str]) -> str:
     )
 
 
-def _prince(state: State, seat: int, args: list[str]) -> str:
+def _prince(state: State, seat: int, args: list[str], phase: str) -> str:
     tile, why = _tile(state, args)
     if tile is None:
         return why
     where = names.place(state, tile)
-    kind = state["choices"][0]["kind"] if state["choices"] else None
-    if kind == "bump_prince":
+    if phase == "bump_prince":
         here = names.place(state, state["choices"][0]["tile"])
         return f"The Prince moves to a free tile next to {here}, and {where} is not one."
-    if kind == "place_prince":
+    if phase == "place_prince":
         return f"After a battle the Prince goes to a free unburned city, and {where} is not one."
     if state["turn"]["acted"]:
         return _special_done()
@@ -143,14 +142,13 @@ def _prince(state: State, seat: int, args: list[str]) -> str:
     )
 
 
-def _ship(state: State, seat: int, args: list[str]) -> str:
+def _ship(state: State, seat: int, args: list[str], phase: str) -> str:
     tile, why = _tile(state, args)
     if tile is None:
         return why
     where = names.place(state, tile)
-    choice = state["choices"][0]
-    if choice["kind"] == "bump_ship":
-        here = names.place(state, choice["tile"])
+    if phase == "bump_ship":
+        here = names.place(state, state["choices"][0]["tile"])
         return f"Your ship moves to a free tile next to {here}, and {where} is not one."
     return f"Your ship needs a free tile, and {_holder(state, tile, seat)} is on {where}."
 
@@ -168,7 +166,7 @@ def _here(state: State, seat: int) -> tuple[str | None, str]:
     return city, ""
 
 
-def _buy(state: State, seat: int, args: list[str]) -> str:
+def _buy(state: State, seat: int, args: list[str], phase: str) -> str:
     what = args[0] if args else ""
     if what != "pass" and what not in GOODS:
         return f"You can buy amber, fish, furs or a city's pass, not '{what[:40]}'."
@@ -195,7 +193,7 @@ def _buy(state: State, seat: int, args: list[str]) -> str:
     return f"Your {ship} ship carries {flow.goods_count(state, seat)} goods, its most: {fix} first."
 
 
-def _sell(state: State, seat: int, args: list[str]) -> str:
+def _sell(state: State, seat: int, args: list[str], phase: str) -> str:
     card = args[0] if args else ""
     if card not in CONTRACTS:
         return _no_contract(args)
@@ -222,7 +220,7 @@ def _no_contract(args: list[str]) -> str:
     return f"'{typed}' names no contract: name one as printed, such as 'fish to Kiev'."
 
 
-def _good(state: State, seat: int, args: list[str]) -> str:
+def _good(state: State, seat: int, args: list[str], phase: str) -> str:
     good = args[0] if args else ""
     if good not in GOODS:
         return f"'{good[:40]}' is no good: amber, fish or furs."
@@ -230,7 +228,7 @@ def _good(state: State, seat: int, args: list[str]) -> str:
     return f"You carry no {good}" + (f"; you carry {', '.join(carried)}." if carried else ".")
 
 
-def _pick(state: State, seat: int, args: list[str]) -> str:
+def _pick(state: State, seat: int, args: list[str], phase: str) -> str:
     city = args[0] if args else ""
     if city not in CITIES:
         return f"'{city[:40]}' is no city: name one as printed, such as Kiev."
@@ -241,46 +239,46 @@ def _pick(state: State, seat: int, args: list[str]) -> str:
     return f"The {city_name(city)} pass is {owner}: take one nobody holds."
 
 
-def _keep(state: State, seat: int, args: list[str]) -> str:
+def _keep(state: State, seat: int, args: list[str], phase: str) -> str:
     drawn = ", ".join(names.contract(c) for c in state["drawn"])
     return f"Keep one of the contracts you drew: {drawn}."
 
 
-def _hand(state: State, seat: int, args: list[str]) -> str:
+def _hand(state: State, seat: int, args: list[str], phase: str) -> str:
     handed = state["offer"]["handed"]
     left = [names.contract(c) for c in player(state, seat)["hand"] if c not in handed]
     return f"Hand over one of your hidden contracts not yet handed: {', '.join(left)}."
 
 
-def _upgrade(state: State, seat: int, args: list[str]) -> str:
+def _upgrade(state: State, seat: int, args: list[str], phase: str) -> str:
     p = player(state, seat)
     if p["ship"] == "large":
         return "Your ship is large already."
     return f"A large ship costs {UPGRADE_PRICE} rubles, and you have {p['rubles']}."
 
 
-def _lay(state: State, seat: int, args: list[str]) -> str:
+def _lay(state: State, seat: int, args: list[str], phase: str) -> str:
     return "You hold no hidden contracts to lay down."
 
 
-def _draw(state: State, seat: int, args: list[str]) -> str:
+def _draw(state: State, seat: int, args: list[str], phase: str) -> str:
     if state["turn"]["acted"]:
         return _special_done()
     return "The contract deck is empty: there is nothing to draw."
 
 
-def _over(state: State, seat: int, args: list[str]) -> str:
+def _over(state: State, seat: int, args: list[str], phase: str) -> str:
     return _special_done()
 
 
-def _end(state: State, seat: int, args: list[str]) -> str:
+def _end(state: State, seat: int, args: list[str], phase: str) -> str:
     return "End your turn with a plain 'end'."
 
 
 # --- trading ------------------------------------------------------------------------------
 
 
-def _offer(state: State, seat: int, args: list[str]) -> str:
+def _offer(state: State, seat: int, args: list[str], phase: str) -> str:
     if state["offer"] is not None:
         return "A trade offer is open already: one at a time."
     other = args[0] if args else ""
@@ -323,26 +321,26 @@ def _add(state: State, seat: int, args: list[str], verb: str) -> str:
     return f"An offer holds rubles, amber, fish, furs, passes and hidden contracts, not '{what[:40]}'."
 
 
-def _give(state: State, seat: int, args: list[str]) -> str:
+def _give(state: State, seat: int, args: list[str], phase: str) -> str:
     return _add(state, seat, args, "give")
 
 
-def _ask(state: State, seat: int, args: list[str]) -> str:
+def _ask(state: State, seat: int, args: list[str], phase: str) -> str:
     return _add(state, seat, args, "ask")
 
 
-def _send(state: State, seat: int, args: list[str]) -> str:
+def _send(state: State, seat: int, args: list[str], phase: str) -> str:
     offer = state["offer"]
     if offer is None or offer["sent"]:
         return "There is no offer being put together to send."
     return "The offer is empty: give or ask for something first."
 
 
-def _cancel(state: State, seat: int, args: list[str]) -> str:
+def _cancel(state: State, seat: int, args: list[str], phase: str) -> str:
     return "There is no trade offer to cancel."
 
 
-def _answer(state: State, seat: int, args: list[str]) -> str:
+def _answer(state: State, seat: int, args: list[str], phase: str) -> str:
     offer = state["offer"]
     if offer is None or not offer["sent"]:
         return "There is no trade offer to answer."
@@ -352,14 +350,14 @@ def _answer(state: State, seat: int, args: list[str]) -> str:
 # --- building the board ---------------------------------------------------------------------
 
 
-def _put(state: State, seat: int, args: list[str]) -> str:
+def _put(state: State, seat: int, args: list[str], phase: str) -> str:
     spots = board.free_spots(state["tiles"])
     example = f"{spots[0][0]},{spots[0][1]}" if spots else "0,1"
     given = (args[0] if args else "")[:40]
     return f"The tile goes on a free position next to the board, such as {example}; '{given}' is not one."
 
 
-def _rotate(state: State, seat: int, args: list[str]) -> str:
+def _rotate(state: State, seat: int, args: list[str], phase: str) -> str:
     turns = [str(90 * r) for r in distinct_rotations(state["drawn_tile"])]
     return f"Turn the tile by one of {', '.join(turns)} degrees (other turns give the same river)."
 

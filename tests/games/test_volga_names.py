@@ -276,3 +276,38 @@ def test_the_score_parts_read_every_new_log_line() -> None:
             checked += 1
     assert checked > 300
     assert {"Contracts sold", "Goods bought", "Tolls paid", "Horde and Prince"} <= parts
+
+
+@pytest.mark.parametrize(
+    ("choice", "action", "said"),
+    [
+        (
+            {"kind": "bump_ship", "seat": 0, "tile": "T12"},
+            "ship T01",
+            "Your ship moves to a free tile next to ",
+        ),
+        (
+            {"kind": "bump_prince", "seat": 0, "tile": "T12"},
+            "prince T01",
+            "The Prince moves to a free tile next to ",
+        ),
+        (
+            {"kind": "place_prince", "seat": 0},
+            "prince T24",
+            "After a battle the Prince goes to a free unburned city",
+        ),
+        (
+            {"kind": "place_horde", "seat": 0},
+            "horde Kiev",
+            "The Horde must go to open land, and Kiev (T04) is a city.",
+        ),
+    ],
+)
+def test_a_refusal_mid_choice_names_the_choice(choice: dict[str, Any], action: str, said: str) -> None:
+    state = table()
+    put(state, 0, "T11")
+    state["choices"] = [choice]
+    assert phase_of(state) == choice["kind"]
+    with pytest.raises(IllegalAction) as refused:
+        volga.apply(state, 0, action)
+    assert str(refused.value).startswith(said)
