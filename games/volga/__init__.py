@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.volga.breakdown import breakdown as breakdown
+from games.volga.breakdown import breakdown, score_now
 from games.volga.cards import CARDS
-from games.volga.rules import apply, legal_actions, to_act
+from games.volga.labels import label
+from games.volga.phases import apply, legal_actions, midway, prompt, to_act
 from games.volga.setup import OPTIONS, setup
-from games.volga.views import label, outcome, private, prompt, view
+from games.volga.views import outcome, private, view
 
 id = "volga"
 title = "Vikings on the Volga"
@@ -27,7 +28,7 @@ def _command(name: str, description: str, *args: dict[str, str]) -> dict[str, An
     return {"name": name, "description": description, "args": list(args)}
 
 
-_TILE = _arg("tile", "a tile id, e.g. T05")
+_TILE = _arg("tile", "a city or tile as the board prints it, e.g. Kiev or T17")
 
 COMMANDS: list[dict[str, Any]] = [
     _command("move", "Move your ship (3 by river or 1 overland)", _TILE),
@@ -35,7 +36,9 @@ COMMANDS: list[dict[str, Any]] = [
         "buy", "Buy a good at its source city, or this city's pass", _arg("what", "amber, fish, furs or pass")
     ),
     _command(
-        "sell", "Sell a good on a face-up contract of this city", _arg("contract", "the contract, e.g. C07")
+        "sell",
+        "Sell a good on a face-up contract of this city",
+        _arg("contract", "the contract as printed, e.g. fish to Kiev (or its id, C08)"),
     ),
     _command("throw", "Throw one good overboard", _arg("good", "amber, fish or furs")),
     _command("upgrade", "Upgrade to a large ship (5 rubles)"),
@@ -45,14 +48,21 @@ COMMANDS: list[dict[str, Any]] = [
         "description": "Trade with the ship next to you: offer, give, ask, send, cancel, accept...",
         "verbs": ["offer", "give", "ask", "send", "cancel", "accept", "decline", "hand"],
         "args": [
-            _arg("what", "a seat, or what to give or ask: rubles, a good, pass or contract"),
-            _arg("item", "an amount, a city or a contract"),
+            _arg(
+                "what",
+                "a seat as the table lists it (seat 2), or what to give or ask: rubles, a good, pass or contract",
+            ),
+            _arg("item", "an amount, a city or a contract (fish to Kiev)"),
         ],
     },
     _command("horde", "Move the Horde (special), or put it after a battle", _TILE),
     _command("prince", "Move the Prince (special), or put him where he must go", _TILE),
     _command("draw", "Draw two contracts: keep one hidden, lay one down (special)"),
-    _command("keep", "Choose the drawn contract to keep hidden", _arg("contract", "a drawn contract")),
+    _command(
+        "keep",
+        "Choose the drawn contract to keep hidden",
+        _arg("contract", "a drawn contract, e.g. fish to Kiev"),
+    ),
     _command("over", "Start over as a new Viking (special)"),
     _command("pick", "Choose a city pass (setup or start over)", _arg("city", "the city")),
     _command("ship", "Place or move your ship where the rules ask", _TILE),
@@ -71,6 +81,7 @@ __all__ = [
     "COMMANDS",
     "OPTIONS",
     "apply",
+    "breakdown",
     "label",
     "legal_actions",
     "max_players",
@@ -79,15 +90,9 @@ __all__ = [
     "outcome",
     "private",
     "prompt",
+    "score_now",
     "setup",
     "title",
     "to_act",
     "view",
 ]
-
-
-def midway(state: dict[str, Any]) -> bool:
-    """A trade offer being put together, or the draw-two choice: steps of one action."""
-    offer = state.get("offer")
-    choices = state.get("choices") or []
-    return (offer is not None and not offer["sent"]) or any(c["kind"] == "keep" for c in choices)

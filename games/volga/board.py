@@ -12,7 +12,6 @@ from typing import Any
 from games import core
 from games.core import State
 from games.volga.data import (
-    CITY_IDS,
     DELTA,
     OPPOSITE,
     TILE_IDS,
@@ -26,10 +25,6 @@ Tile = dict[str, Any]
 
 def positions(tiles: list[Tile]) -> dict[tuple[int, int], Tile]:
     return {(t["x"], t["y"]): t for t in tiles}
-
-
-def by_id(state: State) -> dict[str, Tile]:
-    return {t["id"]: t for t in state["tiles"]}
 
 
 def neighbours(tiles: list[Tile], tile_id: str) -> list[tuple[str, str, bool]]:
@@ -152,7 +147,3 @@ def random_board(state: State) -> list[Tile]:
 def city_of(tile_id: str) -> str | None:
     city = TILES[tile_id]["city"]
     return None if city is None else str(city)
-
-
-def all_cities() -> list[str]:
-    return list(CITY_IDS)

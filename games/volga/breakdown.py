@@ -29,7 +29,7 @@ ORDER = (START, SOLD, TOLLS_GOT, HORDE_PRINCE, RAIDS, GOODS, PASSES, UPGRADE, TO
 
 # (pattern, part, sign) for lines about the seat that the line belongs to
 _OWN = (
-    (re.compile(r"^sells 1 \w+ on .* for (\d+) rubles?$"), SOLD, 1),
+    (re.compile(r"^sells 1 \w+ (?:on|to) .* for (\d+) rubles?$"), SOLD, 1),
     (re.compile(r"^buys 1 \w+ for (\d+) rubles?$"), GOODS, -1),
     (re.compile(r"^buys the .* pass for (\d+) rubles?$"), PASSES, -1),
     (re.compile(r"^upgrades to a large ship for (\d+) rubles?$"), UPGRADE, -1),
@@ -82,3 +82,10 @@ def breakdown(state: State) -> list[list[tuple[str, int]]]:
         row.append((TRADES, state["seats"][seat]["rubles"] - sum(ledger.values())))
         rows.append(row)
     return rows
+
+
+def score_now(state: State, seat: int | None) -> list[list[tuple[str, int]]]:
+    """Per seat, the parts of its score if the game ended now. The score is the rubles held,
+    all public; the one hidden thing, a seat's hidden contracts, is worth nothing at the end
+    (only a sale pays), so every seat, and the public, sees ``breakdown``."""
+    return breakdown(state)

@@ -11,11 +11,10 @@ from typing import Any
 
 from games import core
 from games.core import State
-from games.volga import board
+from games.volga import board, names
 from games.volga.data import (
     BURN_REWARD,
     CITY_IDS,
-    CONTRACTS,
     END_BURNED,
     FEE,
     GOODS,
@@ -89,11 +88,6 @@ def room(state: State, seat: int) -> int:
 
 def price(state: State) -> int:
     return PRICES[min(len(state["burned"]), len(PRICES) - 1)]
-
-
-def tile_text(tile: str) -> str:
-    city = city_at(tile)
-    return f"{city_name(city)} ({tile})" if city else tile
 
 
 plural = core.plural
@@ -225,17 +219,15 @@ def move_ship(state: State, seat: int, tile: str) -> None:
     p = player(state, seat)
     fee = ship_moves(state, seat)[tile]
     p["tile"] = tile
-    text = f"moves to {tile_text(tile)}"
+    text = f"moves to {names.place(state, tile)}"
     if fee:
         city = city_at(tile)
         assert city is not None
         owner = state["passes"][city]
         transfer(state, seat, owner, FEE)
-        text += f" and pays {plural(FEE, 'ruble')} " + (
-            "to the bank" if owner is None else "to a pass holder"
+        text += f" and pays {plural(FEE, 'ruble')} to " + (
+            "the bank" if owner is None else f"a pass holder ({core.seat_ref(owner)})"
         )
-        if owner is not None:
-            text += f" ({core.seat_ref(owner)})"
     core.log(state, seat, text)
     if tile == state["prince"]:
         state["choices"].append({"kind": "bump_prince", "seat": seat, "tile": tile})
@@ -243,7 +235,7 @@ def move_ship(state: State, seat: int, tile: str) -> None:
 
 def move_horde(state: State, seat: int, tile: str) -> None:
     state["horde"] = tile
-    core.log(state, seat, f"moves the Horde to {tile_text(tile)}")
+    core.log(state, seat, f"moves the Horde to {names.place(state, tile)}")
     city = unburned_city(state, tile)
     if city is not None:
         state["burned"].append(city)
@@ -254,7 +246,7 @@ def move_horde(state: State, seat: int, tile: str) -> None:
             f"burns {city_name(city)}, gains {plural(BURN_REWARD, 'ruble')}; price now {price(state)}",
         )
     if tile == state["prince"]:
-        core.log(state, seat, "the Horde defeats the Prince, who must flee to an unburned city")
+        core.log(state, seat, "defeats the Prince with the Horde; he must go to an unburned city")
         state["choices"].append({"kind": "place_prince", "seat": seat})
     victim = ship_tiles(state).get(tile)
     if victim is not None:
@@ -278,7 +270,7 @@ def _raid(state: State, seat: int, victim: int, tile: str) -> None:
 
 def move_prince(state: State, seat: int, tile: str) -> None:
     state["prince"] = tile
-    core.log(state, seat, f"moves the Prince to {tile_text(tile)}")
+    core.log(state, seat, f"moves the Prince to {names.place(state, tile)}")
     city = city_at(tile)
     if city is not None and is_burned(state, city):
         state["burned"].remove(city)
@@ -289,7 +281,7 @@ def move_prince(state: State, seat: int, tile: str) -> None:
             f"rebuilds {city_name(city)}, gains {plural(REBUILD_REWARD, 'ruble')}; price now {price(state)}",
         )
     if tile == state["horde"]:
-        core.log(state, seat, "the Prince drives the Horde away to open land")
+        core.log(state, seat, "drives the Horde away with the Prince; it must go to open land")
         state["choices"].append({"kind": "place_horde", "seat": seat})
     owner = ship_tiles(state).get(tile)
     if owner is not None:
@@ -357,36 +349,46 @@ def resolve_choice(state: State, choice: Choice, option: str | None) -> None:
             core.log(state, seat, f"takes the {city_name(option)} pass")
     elif kind == "ship":
         p["tile"] = option
-        core.log(state, seat, f"places the ship on {tile_text(option)}" if option else "finds no free tile")
+        core.log(
+            state,
+            seat,
+            f"places the ship on {names.place(state, option)}" if option else "finds no free tile",
+        )
     elif kind == "raid_good":
         assert option is not None
         p["goods"][option] -= 1
         if room(state, choice["to"]) > 0:
             player(state, choice["to"])["goods"][option] += 1
-            core.log(state, seat, f"hands over 1 {option} to the raider")
+            core.log(
+                state,
+                seat,
+                f"hands {names.goods(1, option)} over to {core.seat_ref(choice['to'])}, the raider",
+            )
         else:
             # A ship never carries more than it holds: a full raider's loot goes to the supply.
             core.log(
-                state, seat, f"gives up 1 {option}; the raider's ship is full, so it goes back to the supply"
+                state,
+                seat,
+                f"gives up {names.goods(1, option)}; the raider's ship is full, so it goes back to the supply",
             )
     elif kind == "bump_ship":
         if option is None:
             core.log(state, seat, "has nowhere to go and stays put")
         else:
             p["tile"] = option
-            core.log(state, seat, f"moves the ship out of the way to {tile_text(option)}")
+            core.log(state, seat, f"moves the ship out of the way to {names.place(state, option)}")
     elif kind in ("bump_prince", "place_prince"):
         if option is None:
             core.log(state, seat, "finds no tile for the Prince, who stays")
         else:
             state["prince"] = option
-            core.log(state, seat, f"puts the Prince on {tile_text(option)}")
+            core.log(state, seat, f"puts the Prince on {names.place(state, option)}")
     elif kind == "place_horde":
         if option is None:
             core.log(state, seat, "finds no open land for the Horde, which stays")
         else:
             state["horde"] = option
-            core.log(state, seat, f"puts the Horde on {tile_text(option)}")
+            core.log(state, seat, f"puts the Horde on {names.place(state, option)}")
     elif kind == "keep":
         drawn = state["drawn"]
         state["drawn"] = []
@@ -396,7 +398,7 @@ def resolve_choice(state: State, choice: Choice, option: str | None) -> None:
         state["table"].extend(laid)
         text = "draws contracts, keeps one hidden"
         if laid:
-            text += " and lays down " + ", ".join(contract_text(c) for c in laid)
+            text += " and lays down " + ", ".join(names.contract(c) for c in laid)
         core.log(state, seat, text)
     elif kind == "handover":
         assert option is not None
@@ -464,11 +466,6 @@ def execute_trade(state: State) -> None:
     core.log(state, b, f"accepts the trade with {core.seat_ref(a)}")
 
 
-def contract_text(card: str) -> str:
-    data = CONTRACTS[card]
-    return f"{card} ({data['good']} to {city_name(data['city'])})"
-
-
 # --- turns and the end -----------------------------------------------------------------
 
 
@@ -519,8 +516,8 @@ def check_end(state: State) -> bool:
         return state["phase"] == "over"
     rich = [s for s, p in enumerate(state["seats"]) if p["rubles"] >= WIN_RUBLES]
     if rich:
-        names = " and ".join(core.seat_ref(s) for s in rich)
-        finish(state, f"{names} {'has' if len(rich) == 1 else 'have'} {WIN_RUBLES} rubles or more")
+        who = " and ".join(core.seat_ref(s) for s in rich)
+        finish(state, f"{who} {'has' if len(rich) == 1 else 'have'} {WIN_RUBLES} rubles or more")
     elif len(state["burned"]) >= END_BURNED:
         finish(state, f"{END_BURNED} cities are burned")
     elif contracts_left(state) == 0:

@@ -1,13 +1,17 @@
-"""Who acts, what they may do, and applying one action."""
+"""What each phase offers a seat, and what each action does.
+
+The table in ``games.volga.phases`` names the phases; this module gives their legal-action
+lists (complete and short, one step each) and the handlers that carry an action out on a
+copy of the state. ``flow.settle`` then runs the automatic steps.
+"""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from games import core
-from games.core import IllegalAction, State
-from games.volga import board, flow, setup
+from games.core import State
+from games.volga import board, flow, names, setup
 from games.volga.data import (
     CONTRACTS,
     DRAW_COUNT,
@@ -21,46 +25,45 @@ from games.volga.data import (
 )
 from games.volga.flow import player
 
-_ID = re.compile(r"^[ct]\d\d$")
 ROTATIONS = {0: "0", 1: "90", 2: "180", 3: "270"}
 
 
-def to_act(state: State) -> list[int]:
-    phase = state["phase"]
-    if phase == "over":
-        return []
-    if state["choices"]:
-        return [state["choices"][0]["seat"]]
-    offer = state["offer"]
-    if phase == "turn" and offer is not None and offer["sent"]:
-        return sorted({state["current"], offer["to"]})
-    return [state["current"]]
-
-
-# --- legal actions ----------------------------------------------------------------------
+# --- legal actions, by phase ---------------------------------------------------------------
 
 
 def _spot_text(spot: tuple[int, int] | list[int]) -> str:
     return f"{spot[0]},{spot[1]}"
 
 
-def _build_actions(state: State) -> list[str]:
-    if state["spot"] is None:
-        return [f"put {_spot_text(s)}" for s in board.free_spots(state["tiles"])]
+def spot_actions(state: State, seat: int) -> list[str]:
+    """Building the board: where the drawn tile may go."""
+    return [f"put {_spot_text(s)}" for s in board.free_spots(state["tiles"])]
+
+
+def rotation_actions(state: State, seat: int) -> list[str]:
+    """Building the board: the distinct turns of the drawn tile."""
     return [f"rotate {ROTATIONS[r]}" for r in distinct_rotations(state["drawn_tile"])]
 
 
-def _offer_actions(state: State) -> list[str]:
+def choice_actions(state: State, seat: int) -> list[str]:
+    """A decision from the queue (``flow.choice_options``), as its verb and the option."""
+    choice = state["choices"][0]
+    verb = flow.CHOICE_VERBS[choice["kind"]]
+    return [f"{verb} {option}" for option in flow.choice_options(state, choice)]
+
+
+def offer_actions(state: State, seat: int) -> list[str]:
+    """Building a trade offer: one thing more to give or ask for, send, or cancel."""
     offer = state["offer"]
     a, b = offer["from"], offer["to"]
     pa, pb = player(state, a), player(state, b)
     give, ask = offer["give"], offer["ask"]
     actions = []
-    for verb, p, side, seat in (("give", pa, give, a), ("ask", pb, ask, b)):
+    for verb, p, side, owner in (("give", pa, give, a), ("ask", pb, ask, b)):
         left = p["rubles"] - side["rubles"]
         actions += [f"{verb} rubles {n}" for n in (1, 5) if left >= n]
         actions += [f"{verb} {g} 1" for g in GOODS if p["goods"][g] > side["goods"].get(g, 0)]
-        actions += [f"{verb} pass {c}" for c in flow.passes_of(state, seat) if c not in side["passes"]]
+        actions += [f"{verb} pass {c}" for c in flow.passes_of(state, owner) if c not in side["passes"]]
     actions += [f"give contract {c}" for c in pa["hand"] if c not in give["contracts"]]
     if len(pb["hand"]) > ask["contracts"]:
         actions.append("ask contract 1")
@@ -71,12 +74,14 @@ def _offer_actions(state: State) -> list[str]:
 
 
 def _side_size(side: dict[str, Any]) -> int:
+    """How many things one side of an offer holds (rubles count one each)."""
     contracts = side["contracts"]
     count = contracts if isinstance(contracts, int) else len(contracts)
     return int(side["rubles"]) + sum(side["goods"].values()) + len(side["passes"]) + count
 
 
-def _turn_actions(state: State, seat: int) -> list[str]:
+def turn_actions(state: State, seat: int) -> list[str]:
+    """A normal turn: a special action first or the normal ones in any order, then ``end``."""
     p = player(state, seat)
     turn = state["turn"]
     actions: list[str] = []
@@ -117,71 +122,46 @@ def _turn_actions(state: State, seat: int) -> list[str]:
     return actions
 
 
-def legal_actions(state: State, seat: int) -> list[str]:
-    if seat not in to_act(state):
-        return []
-    if state["choices"]:
-        choice = state["choices"][0]
-        verb = flow.CHOICE_VERBS[choice["kind"]]
-        return [f"{verb} {option}" for option in flow.choice_options(state, choice)]
-    if state["phase"] == "build":
-        return _build_actions(state)
-    offer = state["offer"]
-    if offer is not None and seat == offer["to"] and seat != state["current"]:
+def answer_actions(state: State, seat: int) -> list[str]:
+    """A sent offer: its recipient answers it; the offerer goes on with the turn."""
+    if seat == state["offer"]["to"] and seat != state["current"]:
         return ["accept", "decline"]
-    if offer is not None and not offer["sent"]:
-        return _offer_actions(state)
-    return _turn_actions(state, seat)
+    return turn_actions(state, seat)
 
 
-# --- apply ------------------------------------------------------------------------------
+# --- building the board -----------------------------------------------------------------
 
 
-def _normalize(action: str) -> str:
-    words = core.split_action(action)
-    return " ".join(w.upper() if _ID.match(w) else w for w in words)
+def put(state: State, seat: int, args: list[str]) -> None:
+    x, y = (int(v) for v in args[0].split(","))
+    state["spot"] = [x, y]
+    rotations = distinct_rotations(state["drawn_tile"])
+    if len(rotations) == 1:
+        _place(state, rotations[0])
 
 
-def apply(state: State, seat: int, action: str) -> State:
-    if seat not in to_act(state):
-        raise IllegalAction("It is not your turn to act.")
-    action = _normalize(action)
-    if action not in legal_actions(state, seat):
-        raise IllegalAction(f"'{action}' is not possible now.")
-    state = core.clone(state)
-    words = action.split()
-    verb, args = words[0], words[1:]
-    if state["choices"]:
-        choice = state["choices"].pop(0)
-        flow.resolve_choice(state, choice, args[0])
-    elif state["phase"] == "build":
-        _build(state, verb, args)
-    else:
-        HANDLERS[verb](state, seat, args)
-    flow.settle(state)
-    return state
+def rotate(state: State, seat: int, args: list[str]) -> None:
+    _place(state, {v: k for k, v in ROTATIONS.items()}[args[0]])
 
 
-def _build(state: State, verb: str, args: list[str]) -> None:
-    if verb == "put":
-        x, y = (int(v) for v in args[0].split(","))
-        state["spot"] = [x, y]
-        rotations = distinct_rotations(state["drawn_tile"])
-        if len(rotations) > 1:
-            return
-        rot = rotations[0]
-    else:
-        rot = {v: k for k, v in ROTATIONS.items()}[args[0]]
+def _place(state: State, rot: int) -> None:
     tile = state["drawn_tile"]
     x, y = state["spot"]
     state["tiles"].append({"id": tile, "x": x, "y": y, "rot": rot})
-    core.log(state, state["current"], f"places {flow.tile_text(tile)} at {x},{y}, turned {ROTATIONS[rot]}")
+    core.log(state, state["current"], f"places {names.tile_piece(tile)} at {x},{y}, turned {ROTATIONS[rot]}°")
     if state["bag"]:
         state["current"] = (state["current"] + 1) % state["players"]
         setup.draw_tile(state)
     else:
         state["last_placer"] = state["current"]
         setup.finish_board(state)
+
+
+# --- the choice queue ---------------------------------------------------------------------
+
+
+def resolve(state: State, seat: int, args: list[str]) -> None:
+    flow.resolve_choice(state, state["choices"].pop(0), args[0])
 
 
 # --- turn handlers ------------------------------------------------------------------------
@@ -203,7 +183,7 @@ def _buy(state: State, seat: int, args: list[str]) -> None:
     else:
         flow.transfer(state, seat, None, GOOD_PRICE)
         p["goods"][args[0]] += 1
-        core.log(state, seat, f"buys 1 {args[0]} for {flow.plural(GOOD_PRICE, 'ruble')}")
+        core.log(state, seat, f"buys {names.goods(1, args[0])} for {flow.plural(GOOD_PRICE, 'ruble')}")
     state["turn"]["acted"] = True
 
 
@@ -214,13 +194,13 @@ def _sell(state: State, seat: int, args: list[str]) -> None:
     player(state, seat)["goods"][good] -= 1
     state["table"].remove(card)
     flow.transfer(state, None, seat, amount)
-    core.log(state, seat, f"sells 1 {good} on {flow.contract_text(card)} for {amount} rubles")
+    core.log(state, seat, f"sells {names.delivery(card)} for {amount} rubles")
     state["turn"]["acted"] = True
 
 
 def _throw(state: State, seat: int, args: list[str]) -> None:
     player(state, seat)["goods"][args[0]] -= 1
-    core.log(state, seat, f"throws 1 {args[0]} overboard")
+    core.log(state, seat, f"throws {names.goods(1, args[0])} overboard")
     state["turn"]["acted"] = True
 
 
@@ -236,7 +216,7 @@ def _lay(state: State, seat: int, args: list[str]) -> None:
     cards = p["hand"]
     p["hand"] = []
     state["table"].extend(cards)
-    core.log(state, seat, "lays down " + ", ".join(flow.contract_text(c) for c in cards))
+    core.log(state, seat, "lays down " + ", ".join(names.contract(c) for c in cards))
     state["turn"]["acted"] = True
 
 
@@ -315,7 +295,7 @@ def _send(state: State, seat: int, args: list[str]) -> None:
     state["turn"]["acted"] = True
     if offer["give"]["contracts"]:
         core.mark_reveal(state)  # the recipient now sees the offered contracts
-    core.log(state, seat, f"offers {core.seat_ref(offer['to'])} a trade: {offer_text(offer)}")
+    core.log(state, seat, f"offers {core.seat_ref(offer['to'])} a trade: {_offer_text(offer)}")
 
 
 def _cancel(state: State, seat: int, args: list[str]) -> None:
@@ -341,23 +321,26 @@ def _decline(state: State, seat: int, args: list[str]) -> None:
 
 
 def side_text(side: dict[str, Any]) -> str:
+    """One side of an offer in words: "2 rubles, 1 fur and the Kiev pass"."""
     parts = []
     if side["rubles"]:
         parts.append(flow.plural(int(side["rubles"]), "ruble"))
-    parts += [f"{n} {g}" for g, n in side["goods"].items() if n]
+    parts += [names.goods(n, g) for g, n in side["goods"].items() if n]
     parts += [f"the {city_name(c)} pass" for c in side["passes"]]
     contracts = side["contracts"]
     count = contracts if isinstance(contracts, int) else len(contracts)
     if count:
         parts.append(flow.plural(count, "hidden contract"))
-    return ", ".join(parts) or "nothing"
+    if len(parts) > 1:
+        return f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return parts[0] if parts else "nothing"
 
 
-def offer_text(offer: dict[str, Any]) -> str:
+def _offer_text(offer: dict[str, Any]) -> str:
     return f"{side_text(offer['give'])} for {side_text(offer['ask'])}"
 
 
-HANDLERS = {
+TURN_HANDLERS = {
     "move": _move,
     "buy": _buy,
     "sell": _sell,
@@ -370,12 +353,7 @@ HANDLERS = {
     "draw": _draw,
     "over": _over,
     "offer": _offer,
-    "give": _give,
-    "ask": _ask,
-    "send": _send,
     "cancel": _cancel,
-    "accept": _accept,
-    "decline": _decline,
 }
-
-__all__ = ["apply", "legal_actions", "to_act"]
+OFFER_HANDLERS = {"give": _give, "ask": _ask, "send": _send, "cancel": _cancel}
+ANSWER_HANDLERS = {**TURN_HANDLERS, "accept": _accept, "decline": _decline}

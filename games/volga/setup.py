@@ -6,7 +6,7 @@ from typing import Any
 
 from games import core
 from games.core import State
-from games.volga import board, flow
+from games.volga import board, flow, names
 from games.volga.data import (
     CITY_IDS,
     CITY_TILE,
@@ -83,7 +83,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
         opener = core.rand_below(state, num_players)
         tile = core.draw(state, state["bag"])
         state["tiles"] = [{"id": tile, "x": 0, "y": 0, "rot": 0}]
-        core.log(state, opener, f"sets the first tile, {flow.tile_text(tile)}, in the middle")
+        core.log(state, opener, f"sets the first tile, {names.tile_piece(tile)}, in the middle")
         state["current"] = (opener + 1) % num_players
         draw_tile(state)
     return state
@@ -92,7 +92,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
 def draw_tile(state: State) -> None:
     state["drawn_tile"] = core.draw(state, state["bag"])
     state["spot"] = None
-    core.log(state, state["current"], f"draws tile {flow.tile_text(state['drawn_tile'])}")
+    core.log(state, state["current"], f"draws a tile: {names.tile_piece(state['drawn_tile'])}")
 
 
 def finish_board(state: State) -> None:

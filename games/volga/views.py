@@ -1,10 +1,9 @@
-"""What each seat sees, the outcome, and short button labels."""
+"""What each seat sees, and the outcome."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games import core
 from games.core import State
 from games.volga import board, flow
 from games.volga.data import (
@@ -12,28 +11,13 @@ from games.volga.data import (
     CITY_IDS,
     CITY_TILE,
     CONTRACTS,
-    GOOD_PRICE,
     GOODS,
-    PASS_PRICE,
     PRICES,
     TILES,
-    UPGRADE_PRICE,
     city_name,
     rivers,
 )
-from games.volga.rules import offer_text, to_act
-
-_CHOICE_PROMPTS = {
-    "pick": "choose a city pass",
-    "ship": "choose a tile for your ship",
-    "raid_good": "the Horde raids you: choose a good to hand over",
-    "bump_ship": "choose a free tile next to you for your ship",
-    "bump_prince": "choose a free tile next to you for the Prince",
-    "place_prince": "choose an unburned free city for the Prince",
-    "place_horde": "choose a free open tile for the Horde",
-    "keep": "choose the contract to keep hidden (the other is laid down)",
-    "handover": "choose a hidden contract to hand over",
-}
+from games.volga.phases import RULES
 
 
 def contract(card: str) -> dict[str, Any]:
@@ -58,10 +42,10 @@ def tile_view(state: State, tile: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def phase(state: State) -> str:
+def stage(state: State) -> str:
+    """The view's ``phase``: the stage of the game (build, passes, ships, turn, over)."""
     if state["phase"] == "setup":
-        kinds = [c["kind"] for c in state["choices"]]
-        return "passes" if "pick" in kinds else "ships"
+        return "passes" if RULES.phase_of(state) == "pick" else "ships"
     return str(state["phase"])
 
 
@@ -71,25 +55,6 @@ def current(state: State) -> int | None:
     if state["phase"] == "setup" and state["choices"]:
         return int(state["choices"][0]["seat"])
     return int(state["current"])
-
-
-def prompt(state: State, seat: int | None = None) -> str:
-    if state["phase"] == "over":
-        return "the game is over"
-    if state["choices"]:
-        return _CHOICE_PROMPTS[state["choices"][0]["kind"]]
-    if state["phase"] == "build":
-        return "choose where the drawn tile goes" if state["spot"] is None else "choose how to turn the tile"
-    offer = state["offer"]
-    if offer is not None and not offer["sent"]:
-        return "build the trade offer, then send or cancel it"
-    if offer is not None and seat == offer["to"]:
-        return "accept or decline the trade offer"
-    if offer is not None:
-        return "finish your turn; a trade offer is waiting for an answer"
-    if not state["turn"]["acted"]:
-        return "choose an action or a special action"
-    return "choose an action or end the turn"
 
 
 def outcome(state: State) -> dict[str, Any] | None:
@@ -169,9 +134,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "game": "volga",
         "seat": seat,
         "players": state["players"],
-        "to_act": to_act(state),
-        "prompt": prompt(state, seat),
-        "phase": phase(state),
+        "to_act": RULES.to_act(state),
+        "prompt": RULES.prompt(state, seat),
+        "phase": stage(state),
         "options": dict(state["options"]),
         "current": current(state),
         "first": state["first"] if state["phase"] in ("turn", "over") else None,
@@ -208,118 +173,3 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "outcome": outcome(state),
         "private": private(state, seat),
     }
-
-
-# --- labels -----------------------------------------------------------------------------
-
-
-def _move_label(state: State, tile: str) -> str:
-    seat = state["current"]
-    fee = flow.ship_moves(state, seat).get(tile, False)
-    text = f"Move to {flow.tile_text(tile)}"
-    if fee:
-        text += " (stop, pay 1)"
-    if tile == state["prince"]:
-        text += " (bump the Prince)"
-    return text
-
-
-def _horde_label(state: State, tile: str) -> str:
-    if state["choices"]:
-        return f"Put the Horde on {flow.tile_text(tile)}"
-    text = f"Horde to {flow.tile_text(tile)}"
-    effects = []
-    if flow.unburned_city(state, tile):
-        effects.append("burn +1")
-    if tile in flow.ship_tiles(state):
-        effects.append("raid")
-    if tile == state["prince"]:
-        effects.append("battle")
-    return text + (f" ({', '.join(effects)})" if effects else "")
-
-
-def _prince_label(state: State, tile: str) -> str:
-    if state["choices"]:
-        return f"Put the Prince on {flow.tile_text(tile)}"
-    text = f"Prince to {flow.tile_text(tile)}"
-    effects = []
-    city = flow.city_at(tile)
-    if city is not None and city in state["burned"]:
-        effects.append("rebuild +1")
-    if tile == state["horde"]:
-        effects.append("battle")
-    if tile in flow.ship_tiles(state):
-        effects.append("bump ship")
-    return text + (f" ({', '.join(effects)})" if effects else "")
-
-
-def _give_label(verb: str, args: list[str]) -> str:
-    word = "Give" if verb == "give" else "Ask for"
-    if args[0] == "rubles":
-        return f"{word} {flow.plural(int(args[1]), 'ruble')}"
-    if args[0] == "pass":
-        return f"{word} the {city_name(args[1])} pass"
-    if args[0] == "contract" and verb == "give" and len(args) > 1:
-        return f"{word} contract {flow.contract_text(args[1].upper())}"
-    if args[0] == "contract":
-        return f"{word} a hidden contract of their choice"
-    return f"{word} 1 {args[0]}"
-
-
-def _last_ruble(state: State, cost: int) -> str:
-    """A warning: with 0 rubles the ship cannot enter a city whose fee it owes."""
-    return "; leaves 0 rubles!" if state["seats"][state["current"]]["rubles"] == cost else ""
-
-
-def label(state: State, action: str) -> str:
-    words = action.split()
-    verb = words[0] if words else ""
-    args = words[1:]
-    arg = args[0] if args else ""
-    upper = arg.upper()
-    text: str
-    if verb == "move" and upper in TILES:
-        text = _move_label(state, upper)
-    elif verb == "horde" and upper in TILES:
-        text = _horde_label(state, upper)
-    elif verb == "prince" and upper in TILES:
-        text = _prince_label(state, upper)
-    elif verb == "ship" and upper in TILES:
-        text = f"Ship to {flow.tile_text(upper)}"
-    elif verb == "buy" and arg == "pass":
-        text = f"Buy this city's pass ({PASS_PRICE} rubles)" + _last_ruble(state, PASS_PRICE)
-    elif verb == "buy" and arg in GOODS:
-        text = f"Buy 1 {arg} ({GOOD_PRICE} ruble)" + _last_ruble(state, GOOD_PRICE)
-    elif verb == "sell" and upper in CONTRACTS:
-        text = f"Sell on {flow.contract_text(upper)} for {flow.price(state)}"
-    elif verb in ("keep", "hand") and upper in CONTRACTS:
-        text = f"{'Keep' if verb == 'keep' else 'Hand over'} {flow.contract_text(upper)}"
-    elif verb == "throw" and arg in GOODS:
-        text = f"Throw 1 {arg} overboard"
-    elif verb == "pay" and arg in GOODS:
-        text = f"Hand over 1 {arg}"
-    elif verb == "pick" and arg in CITIES:
-        text = f"Take the {city_name(arg)} pass"
-    elif verb == "offer" and arg.isdigit():
-        text = f"Offer a trade to {core.seat_ref(int(arg))}"
-    elif verb in ("give", "ask") and args:
-        text = _give_label(verb, args)
-    elif verb == "put" and args:
-        text = f"Place the tile at {arg}"
-    elif verb == "rotate" and args:
-        text = f"Turn the tile {arg}°"
-    elif verb == "accept" and state.get("offer"):
-        text = f"Accept: {offer_text(state['offer'])}"
-    else:
-        text = {
-            "upgrade": f"Upgrade to a large ship ({UPGRADE_PRICE} rubles)",
-            "lay": "Lay down all hidden contracts",
-            "draw": "Draw two contracts (special)",
-            "over": "Start over as a new Viking (special)",
-            "send": "Send the offer",
-            "cancel": "Cancel the offer",
-            "accept": "Accept the offer",
-            "decline": "Decline the offer",
-            "end": "End turn",
-        }.get(verb, action)
-    return text[:80]
