@@ -7,7 +7,7 @@ from typing import Any
 from games.core import State
 from games.knarr import flow
 from games.knarr.data import ARTIFACTS, COLORS, DESTINATIONS, SHIPS, VIKINGS, income_for
-from games.knarr.rules import to_act
+from games.knarr.phases import RULES
 
 _ASSET_NAMES = {
     "vp": "VP",
@@ -15,12 +15,6 @@ _ASSET_NAMES = {
     "recruit": "recruit",
     "reputation": "reputation",
     "card": "card",
-}
-_STEP_PROMPTS = {
-    "mead_cup": "Mead Cup: discard a face-up Viking or skip",
-    "golden_bracelet": "Golden Bracelet: reserve a destination or skip",
-    "helmet": "Helmet: recruit again or skip",
-    "weathervane": "Weathervane: explore again or skip",
 }
 
 
@@ -44,25 +38,8 @@ def _maybe(card: str | None, make: Any) -> Any:
     return None if card is None else make(card)
 
 
-def prompt(state: State, seat: int | None = None) -> str:
-    """What the seats that act must do now (the same phrase for every seat here)."""
-    phase = state["phase"]
-    if phase == "over":
-        return "the game is over"
-    if phase == "pay":
-        return f"pay for {state['pending']['explore']}"
-    if phase == "artifact":
-        return _STEP_PROMPTS[state["steps"][0]]
-    return {
-        "action": "choose an action",
-        "take": "choose a Viking to take",
-        "after": "trade or end the turn",
-        "discard": "discard a Viking from the crew",
-    }[phase]
-
-
 def outcome(state: State) -> dict[str, Any] | None:
-    if state["phase"] != "over":
+    if state["result"] is None:
         return None
     result = state["result"]
     return {"winners": list(result["winners"]), "scores": list(result["scores"]), "reason": result["reason"]}
@@ -82,7 +59,7 @@ def _seat_view(state: State, seat: int) -> dict[str, Any]:
         "explored": [destination(d) for d in p["explored"]],
         "reserved": [destination(d) for d in p["reserved"]],
         "ship_trade": list(SHIPS[state["options"]["ship"]]),
-        "traded": state["traded"] and seat == state["current"] and state["phase"] != "over",
+        "traded": state["traded"] and seat == state["current"] and state["result"] is None,
     }
 
 
@@ -109,8 +86,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "game": "knarr",
         "seat": seat,
         "players": state["players"],
-        "to_act": to_act(state),
-        "prompt": prompt(state),
+        "to_act": RULES.to_act(state),
+        "prompt": RULES.prompt(state, seat),
         "phase": state["phase"],
         "round": state["round"],
         "first": state["first"],
@@ -129,7 +106,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "seats": [_seat_view(state, s) for s in range(state["players"])],
         "pending": _pending(state),
         "log": [dict(line) for line in state["log"][-10:]],
-        "over": state["phase"] == "over",
+        "over": state["result"] is not None,
         "outcome": outcome(state),
         "private": private(state, seat),
     }
