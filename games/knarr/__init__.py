@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.knarr.breakdown import breakdown
+from games.knarr.labels import label
 from games.knarr.phases import RULES
 from games.knarr.setup import OPTIONS, setup
-from games.knarr.views import label, outcome, private, view
+from games.knarr.views import outcome, private, view
 
 id = "knarr"
 title = "Knarr"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from games.core import IllegalAction, State, split_action
-from games.knarr import flow, rules
+from games.knarr import flow, refusals, rules
 from games.phases import Phase, Rules
 
 
@@ -32,7 +32,7 @@ PHASES = {
         prompt=lambda state, seat: "choose an action",
         actions=rules.action_actions,
         handlers={
-            "recruit": rules.recruit,
+            "recruit": rules.recruit_and_take,
             "explore": rules.explore(back="action"),
             "trade": rules.trade_before,
             "pass": rules.pass_turn,
@@ -98,12 +98,14 @@ def canonical(words: list[str]) -> list[str]:
 
 
 def steps(words: list[str]) -> list[list[str]]:
-    """A typed exploration with its payment (``explore A12 V21 recruit``, or
-    ``explore A12 pay V21 recruit``) is the explore and then one ``pay`` step per card or
-    recruit."""
+    """An exploration with its payment (``explore A12 pay V21 recruit``, typed also
+    without ``pay``) is the explore and then one ``pay`` step per card or recruit; so is
+    the rest of a payment (``pay V21 recruit``)."""
     if words[0] == "explore" and len(words) > 2:
         paid = words[3:] if words[2] == "pay" else words[2:]
         return [words[:2], *(["pay", word] for word in paid)]
+    if words[0] == "pay" and len(words) > 2:
+        return [["pay", word] for word in words[1:]]
     return [words]
 
 
@@ -116,4 +118,10 @@ class _Rules(Rules):
         return new
 
 
-RULES = _Rules("Knarr", PHASES, phase_of, after=flow.run, steps=steps, canonical=canonical)
+def refusal(state: State, seat: int, action: str, legal: list[str]) -> str | None:
+    """Why a near miss is refused: the rule and what the seat has (``games.knarr.refusals``)."""
+    prompt = PHASES[phase_of(state)].prompt(state, seat) if phase_of(state) in PHASES else ""
+    return refusals.refusal(phase_of(state), prompt, state, seat, action, legal)
+
+
+RULES = _Rules("Knarr", PHASES, phase_of, after=flow.run, steps=steps, canonical=canonical, refusal=refusal)

@@ -13,7 +13,7 @@ from collections import Counter
 from games import core
 from games.core import State
 from games.knarr import flow, payment
-from games.knarr.data import COLORS, DESTINATIONS, SHIPS, asset_of, color_of
+from games.knarr.data import CAPS, COLORS, DESTINATIONS, SHIPS, asset_of, color_of
 from games.knarr.flow import Item, player, push
 from games.phases import Handler
 
@@ -36,9 +36,50 @@ def explore_actions(state: State) -> list[str]:
 
 def action_actions(state: State, seat: int) -> list[str]:
     """The turn's main choice: recruit or explore, a trade before it, or a pass when
-    neither recruiting nor exploring is possible."""
-    main = recruit_actions(state) + explore_actions(state)
+    neither recruiting nor exploring is possible. After a move that leads to a choice
+    with an obvious pick, the same move with that pick made, as one press: a recruit
+    with the free take that follows, an exploration whose payment leaves no choice."""
+    recruits = []
+    for action in recruit_actions(state):
+        recruits.append(action)
+        free = free_take(state, action.split()[1])
+        if free:
+            recruits.append(f"{action} take {free}")
+    explores = []
+    for action in explore_actions(state):
+        explores.append(action)
+        paid = only_payment(state, action.split()[1])
+        if paid:
+            explores.append(f"{action} pay {' '.join(paid)}")
+    main = recruits + explores
     return main + trade_actions(state) + ([] if main else ["pass"])
+
+
+def free_take(state: State, card: str) -> str | None:
+    """The free face-up Viking a recruit of ``card`` lets the seat take, when that take
+    is a choice (the seat could pay a recruit for another one); ``None`` otherwise."""
+    p = player(state, state["current"])
+    color = color_of(card)
+    matching = state["vikings"][color]
+    if matching is None:
+        return None
+    column = [*p["crew"][color], card]
+    recruits = min(CAPS["recruit"], p["recruits"] + [asset_of(c) for c in column].count("recruit"))
+    free_all = flow.has_artifact(state, "cauldron") and len(column) == 2
+    others = [slot for slot, c in state["vikings"].items() if c is not None and slot != color]
+    return str(matching) if others and (free_all or recruits >= 1) else None
+
+
+def only_payment(state: State, dest: str) -> list[str] | None:
+    """The payment of ``dest`` when there is exactly one (recruits being all alike), as
+    ``pay`` words; ``None`` when the seat has a choice."""
+    p = player(state, state["current"])
+    crew = Counter(flow.crew_counts(state, state["current"]))
+    found = payment.completions(DESTINATIONS[dest]["cost"], Counter(), 0, crew, p["recruits"])
+    if payment.ways(found, crew) != 1:
+        return None
+    cards, recruits = payment.cheapest(found, p["crew"])
+    return cards + ["recruit"] * recruits
 
 
 def take_actions(state: State, seat: int) -> list[str]:
@@ -77,7 +118,22 @@ def pay_actions(state: State, seat: int) -> list[str]:
                 actions.append(f"pay {card}")
     if recruits > 0 and payment.can_complete(cost, paid, jokers + 1, crew, recruits - 1):
         actions.append("pay recruit")
-    return actions + ["cancel"]
+    rest = rest_payment(state)
+    return actions + ([f"pay {' '.join(rest)}"] if rest else []) + ["cancel"]
+
+
+def rest_payment(state: State) -> list[str] | None:
+    """The rest of a payment in one press, when it takes two steps or more and there is
+    a choice of how (``payment.cheapest``): the cards and recruits it pays."""
+    cost, paid, jokers, crew, recruits = payment_state(state)
+    found = payment.completions(cost, paid, jokers, crew, recruits)
+    if payment.ways(found, crew) < 2:
+        return None
+    p = player(state, state["current"])
+    unpaid = {c: [card for card in p["crew"][c] if card not in state["pending"]["paid"]] for c in COLORS}
+    cards, more = payment.cheapest(found, unpaid)
+    words = cards + ["recruit"] * more
+    return words if len(words) >= 2 else None
 
 
 def after_actions(state: State, seat: int) -> list[str]:
@@ -107,6 +163,14 @@ def discard_actions(state: State, seat: int) -> list[str]:
 
 
 # --- handlers -----------------------------------------------------------------------
+
+
+def recruit_and_take(state: State, seat: int, args: list[str]) -> None:
+    """A recruit, and with ``take V21`` after it the free take its choice offers."""
+    recruit(state, seat, args[:1])
+    if args[1:]:
+        flow.run(state)  # gains, then the take: a choice (``free_take``)
+        take(state, seat, args[2:])
 
 
 def recruit(state: State, seat: int, args: list[str]) -> None:
