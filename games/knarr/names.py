@@ -6,6 +6,7 @@ and payments spelled out. Used by the button labels and by the reasons for a ref
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from games.knarr.data import COLORS, DESTINATIONS, VIKINGS
 
@@ -76,3 +77,23 @@ def payment_text(cards: list[str], recruits: int, *, short: bool = False) -> str
     jokers = f"{recruits} recruit" + "s" * (recruits != 1) if recruits else ""
     ids = f" ({', '.join(cards)})" if cards else ""
     return " + ".join(part for part in (paid, jokers) if part) + ids
+
+
+def typed(state: dict[str, Any], seat: int, words: list[str]) -> list[str]:
+    """Typed words with a colour put as the card it names, where that is unambiguous: a
+    Viking space by its colour (``take yellow``, ``mead red``), and the only Viking of a
+    colour in the hand (``recruit red``) or in the crew still unpaid (``pay green``,
+    ``discard blue``). Anything else is left as typed."""
+    if len(words) != 2 or words[1].lower() not in COLORS:
+        return words
+    verb, colour = words[0], words[1].lower()
+    p = state["seats"][seat]
+    cards: list[str] = []
+    if verb in ("take", "mead"):
+        cards = [state["vikings"][colour]] if state["vikings"].get(colour) else []
+    elif verb == "recruit":
+        cards = [c for c in p["hand"] if VIKINGS[c]["color"] == colour]
+    elif verb in ("pay", "discard"):
+        paid = state["pending"]["paid"] if verb == "pay" and state.get("pending") else []
+        cards = [c for c in p["crew"][colour] if c not in paid]
+    return [verb, cards[0]] if len(cards) == 1 else words

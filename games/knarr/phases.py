@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from games.core import IllegalAction, State, split_action
-from games.knarr import flow, refusals, rules
+from games.knarr import flow, names, refusals, rules
+from games.knarr.data import DESTINATIONS
 from games.phases import Phase, Rules
 
 
@@ -111,10 +112,16 @@ def steps(words: list[str]) -> list[list[str]]:
 
 class _Rules(Rules):
     def apply(self, state: State, seat: int, action: str) -> State:
-        new = super().apply(state, seat, action)
         words = split_action(action)
+        if seat in self.to_act(state):  # a colour typed for the one card it names
+            words = names.typed(state, seat, words)
+        new = super().apply(state, seat, " ".join(words))
         if words[0] == "explore" and len(words) > 2 and new["pending"] is not None:
-            raise IllegalAction(f"That does not pay the whole cost of {new['pending']['explore']}.")
+            dest = new["pending"]["explore"]
+            cost = names.cost_text(DESTINATIONS[dest]["cost"])
+            raise IllegalAction(
+                f"That does not pay the whole cost of {names.destination_text(dest)}: {cost}."
+            )
         return new
 
 
