@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.knarr.breakdown import breakdown
+from games.knarr.breakdown import breakdown, score_now
 from games.knarr.labels import label
 from games.knarr.phases import RULES
 from games.knarr.setup import OPTIONS, setup
@@ -89,6 +89,7 @@ __all__ = [
     "outcome",
     "private",
     "prompt",
+    "score_now",
     "setup",
     "title",
     "to_act",
