@@ -68,15 +68,19 @@ def destination_text(dest: str, *, short: bool = False) -> str:
 
 
 def payment_text(cards: list[str], recruits: int, *, short: bool = False) -> str:
-    """``2 green, 1 red + 1 recruit (V21, V22, V01)``: the colours and recruits, then the
-    cards' ids (``short``: ``3 Vikings + 1 recruit (V21, V22, V01)``)."""
-    colours = Counter(VIKINGS[c]["color"] for c in cards)
-    paid = ", ".join(f"{n} {color}" for color in COLORS if (n := colours[color]))
+    """``1 red (V01), 2 green (V21, V22) + 1 recruit``: each colour with its cards' ids,
+    then the recruits (``short``: ``3 Vikings (V01, V21, V22) + 1 recruit``)."""
+    ordered = sorted(cards, key=lambda c: (COLORS.index(VIKINGS[c]["color"]), c))
+    parts = []
     if short and cards:
-        paid = f"{len(cards)} Viking" + "s" * (len(cards) != 1)
+        parts.append(f"{len(cards)} Viking" + "s" * (len(cards) != 1) + f" ({', '.join(ordered)})")
+    else:
+        for colour in COLORS:
+            ids = [c for c in ordered if VIKINGS[c]["color"] == colour]
+            if ids:
+                parts.append(f"{len(ids)} {colour} ({', '.join(ids)})")
     jokers = f"{recruits} recruit" + "s" * (recruits != 1) if recruits else ""
-    ids = f" ({', '.join(cards)})" if cards else ""
-    return " + ".join(part for part in (paid, jokers) if part) + ids
+    return " + ".join(part for part in (", ".join(parts), jokers) if part)
 
 
 def typed(state: dict[str, Any], seat: int, words: list[str]) -> list[str]:

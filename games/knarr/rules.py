@@ -13,8 +13,9 @@ from collections import Counter
 from games import core
 from games.core import State
 from games.knarr import flow, payment
-from games.knarr.data import CAPS, COLORS, DESTINATIONS, SHIPS, asset_of, color_of
+from games.knarr.data import ARTIFACTS, CAPS, COLORS, DESTINATIONS, SHIPS, asset_of, color_of
 from games.knarr.flow import Item, player, push
+from games.knarr.names import destination_text, payment_text, viking_text
 from games.phases import Handler
 
 # --- legal actions ----------------------------------------------------------------
@@ -231,10 +232,8 @@ def _finish_explore(state: State) -> None:
         state["steps"].pop(0)
     state["pending"] = None
     state["action"] = {"kind": "explore", "dest": dest, "lines_before": lines_before}
-    paid = list(pending["paid"])
-    if pending["recruits_paid"]:
-        paid.append(f"{pending['recruits_paid']} recruit" + "s" * (pending["recruits_paid"] > 1))
-    core.log(state, seat, f"explores {dest}, paying {', '.join(paid)}")
+    paid = payment_text(list(pending["paid"]), pending["recruits_paid"])
+    core.log(state, seat, f"explores {destination_text(dest)}, paying {paid}")
     assets = [a for a, n in card["immediate"].items() for _ in range(n)]
     push(state, *flow.gains(seat, assets), {"do": "after_action"})
 
@@ -299,7 +298,7 @@ def take_nothing(state: State, seat: int, args: list[str]) -> None:
 
 def skip_step(state: State, seat: int, args: list[str]) -> None:
     step = state["steps"].pop(0)
-    core.log(state, seat, f"does not use the {step.replace('_', ' ')}")
+    core.log(state, seat, f"does not use the {ARTIFACTS[step]['name']}")
     push(state, {"do": "steps"})
 
 
@@ -309,7 +308,7 @@ def mead(state: State, seat: int, args: list[str]) -> None:
     state["vikings"][slot] = None
     state["discard"].append(card)
     state["steps"].pop(0)
-    core.log(state, seat, f"discards {card} from the {slot} space (Mead Cup)")
+    core.log(state, seat, f"uses the Mead Cup to discard a {viking_text(card)} from the {slot} space")
     push(state, {"do": "refill", "slot": slot}, {"do": "steps"})
 
 
@@ -318,7 +317,7 @@ def reserve(state: State, seat: int, args: list[str]) -> None:
     _take_destination(state, dest)
     player(state, seat)["reserved"].append(dest)
     state["steps"].pop(0)
-    core.log(state, seat, f"reserves {dest} (Golden Bracelet)")
+    core.log(state, seat, f"reserves {destination_text(dest)} with the Golden Bracelet")
     push(state, {"do": "steps"})
 
 

@@ -60,7 +60,7 @@ def test_an_exploration_with_only_one_payment_in_one_press() -> None:
     offered = knarr.legal_actions(state, 0)
     assert offered == ["explore A04", "explore A04 pay V01 V11 V21"]
     assert knarr.label(state, offered[1]) == (
-        "Explore Trading Land (A04) paying 1 red, 1 yellow, 1 green (V01, V11, V21)"
+        "Explore Trading Land (A04) paying 1 red (V01), 1 yellow (V11), 1 green (V21)"
     )
     same_as_steps(state, 0, offered[1])
 
@@ -74,8 +74,12 @@ def test_the_rest_of_a_payment_in_one_press_keeps_every_step() -> None:
     rest = [a for a in offered if len(a.split()) > 2]
     # The bracelet Viking goes before the VP one: its asset counts for less.
     assert rest == ["pay V05 V11 V21"]
-    assert knarr.label(state, rest[0]).startswith("Pay the rest: 1 red, 1 yellow, 1 green")
+    assert knarr.label(state, rest[0]) == "Pay the rest: 1 red (V05), 1 yellow (V11), 1 green (V21)"
     same_as_steps(state, 0, rest[0])
+    done = knarr.apply(state, 0, rest[0])
+    assert done["log"][-1]["text"] == (
+        "explores Trading Land (A04), paying 1 red (V05), 1 yellow (V11), 1 green (V21)"
+    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
