@@ -67,18 +67,19 @@ def destination_text(dest: str, *, short: bool = False) -> str:
     return f"{'land' if short else KINDS[DESTINATIONS[dest]['type']]} ({dest})"
 
 
-def payment_text(cards: list[str], recruits: int, *, short: bool = False) -> str:
+def payment_text(cards: list[str], recruits: int, *, short: bool = False, ids: bool = True) -> str:
     """``1 red (V01), 2 green (V21, V22) + 1 recruit``: each colour with its cards' ids,
-    then the recruits (``short``: ``3 Vikings (V01, V21, V22) + 1 recruit``)."""
+    then the recruits (``short``: ``3 Vikings (V01, V21, V22) + 1 recruit``; without
+    ``ids``: ``1 red, 2 green + 1 recruit``)."""
     ordered = sorted(cards, key=lambda c: (COLORS.index(VIKINGS[c]["color"]), c))
     parts = []
     if short and cards:
         parts.append(f"{len(cards)} Viking" + "s" * (len(cards) != 1) + f" ({', '.join(ordered)})")
     else:
         for colour in COLORS:
-            ids = [c for c in ordered if VIKINGS[c]["color"] == colour]
-            if ids:
-                parts.append(f"{len(ids)} {colour} ({', '.join(ids)})")
+            alike = [c for c in ordered if VIKINGS[c]["color"] == colour]
+            if alike:
+                parts.append(f"{len(alike)} {colour}" + f" ({', '.join(alike)})" * ids)
     jokers = f"{recruits} recruit" + "s" * (recruits != 1) if recruits else ""
     return " + ".join(part for part in (", ".join(parts), jokers) if part)
 

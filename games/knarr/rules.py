@@ -15,7 +15,7 @@ from games.core import State
 from games.knarr import flow, payment
 from games.knarr.data import ARTIFACTS, CAPS, COLORS, DESTINATIONS, SHIPS, asset_of, color_of
 from games.knarr.flow import Item, player, push
-from games.knarr.names import destination_text, payment_text, viking_text
+from games.knarr.names import payment_text, viking_text
 from games.phases import Handler
 
 # --- legal actions ----------------------------------------------------------------
@@ -232,8 +232,8 @@ def _finish_explore(state: State) -> None:
         state["steps"].pop(0)
     state["pending"] = None
     state["action"] = {"kind": "explore", "dest": dest, "lines_before": lines_before}
-    paid = payment_text(list(pending["paid"]), pending["recruits_paid"])
-    core.log(state, seat, f"explores {destination_text(dest)}, paying {paid}")
+    paid = payment_text(list(pending["paid"]), pending["recruits_paid"], ids=False)
+    core.log(state, seat, f"explores {dest}, paying {paid}")
     assets = [a for a, n in card["immediate"].items() for _ in range(n)]
     push(state, *flow.gains(seat, assets), {"do": "after_action"})
 
@@ -308,7 +308,7 @@ def mead(state: State, seat: int, args: list[str]) -> None:
     state["vikings"][slot] = None
     state["discard"].append(card)
     state["steps"].pop(0)
-    core.log(state, seat, f"uses the Mead Cup to discard a {viking_text(card)} from the {slot} space")
+    core.log(state, seat, f"discards a {viking_text(card)} from the {slot} space (Mead Cup)")
     push(state, {"do": "refill", "slot": slot}, {"do": "steps"})
 
 
@@ -317,7 +317,7 @@ def reserve(state: State, seat: int, args: list[str]) -> None:
     _take_destination(state, dest)
     player(state, seat)["reserved"].append(dest)
     state["steps"].pop(0)
-    core.log(state, seat, f"reserves {destination_text(dest)} with the Golden Bracelet")
+    core.log(state, seat, f"reserves {dest} with the Golden Bracelet")
     push(state, {"do": "steps"})
 
 

@@ -77,9 +77,7 @@ def test_the_rest_of_a_payment_in_one_press_keeps_every_step() -> None:
     assert knarr.label(state, rest[0]) == "Pay the rest: 1 red (V05), 1 yellow (V11), 1 green (V21)"
     same_as_steps(state, 0, rest[0])
     done = knarr.apply(state, 0, rest[0])
-    assert done["log"][-1]["text"] == (
-        "explores Trading Land (A04), paying 1 red (V05), 1 yellow (V11), 1 green (V21)"
-    )
+    assert done["log"][-1]["text"] == "explores A04, paying 1 red, 1 yellow, 1 green"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
