@@ -173,8 +173,9 @@ def test_a_move_at_the_wrong_point_of_the_turn_says_when_it_comes() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_every_offered_move_may_be_typed_in_any_case(players: int) -> None:
-    """Cards are typed by the id the board prints on them, in any case (``v03``)."""
+def test_every_offered_move_may_be_typed_as_printed(players: int) -> None:
+    """Cards are typed by the id the board prints on them, in any case (``v03``); a face-up
+    Viking also by the colour of its space."""
     state = knarr.setup(5, players, {"artifact": "random", "mead_cup": "on"})
     rng = Rng(3)
     for _ in range(200):
@@ -183,9 +184,15 @@ def test_every_offered_move_may_be_typed_in_any_case(players: int) -> None:
             break
         seat = acting[0]
         actions = knarr.legal_actions(state, seat)
+        spaces = {card: slot for slot, card in state["vikings"].items() if card}
         for action in actions:
-            typed = action.lower()
-            assert knarr.apply(state, seat, typed) == knarr.apply(state, seat, action), typed
+            done = knarr.apply(state, seat, action)
+            typed = [action.lower()]
+            verb, *args = action.split()
+            if verb in ("take", "mead") and args[0] in spaces:
+                typed.append(f"{verb} {spaces[args[0]].upper()}")  # the space, by its colour
+            for form in typed:
+                assert knarr.apply(state, seat, form) == done, form
         state = knarr.apply(state, seat, rng.choice(actions))
 
 
