@@ -186,6 +186,7 @@ def test_every_offered_move_may_be_typed_as_printed(players: int) -> None:
         actions = knarr.legal_actions(state, seat)
         spaces = {card: slot for slot, card in state["vikings"].items() if card}
         for action in actions:
+            assert len(knarr.label(state, action)) <= 80, action  # a Discord button
             done = knarr.apply(state, seat, action)
             typed = [action.lower()]
             verb, *args = action.split()
