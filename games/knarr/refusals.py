@@ -156,6 +156,11 @@ def refusal(phase: str, prompt: str, state: State, seat: int, action: str, legal
             return _explore(state, seat, words).replace("{prompt}", prompt)
         return _elsewhere(verb).replace("{prompt}", prompt) if verb in _WHEN else None
     text: str | None = None
+    if len(words) == 1:
+        choices = [" ".join(a.split()[1:]) for a in legal if a.split()[0] == verb and len(a.split()) == 2]
+        if verb == "trade" and choices:
+            return f"Say how many bracelets to trade: {' or '.join(choices)}."
+        return f"Say what to {verb}: one of {', '.join(choices)}." if choices else None
     if len(words) == 2 and words[1] in COLORS:
         cards = [a.split()[1] for a in legal if a.split()[0] == verb and len(a.split()) == 2]
         alike = [c for c in cards if c in VIKINGS and color_of(c) == words[1]]

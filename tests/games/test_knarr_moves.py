@@ -115,6 +115,8 @@ def test_a_trade_needs_the_bracelets_it_spends() -> None:
     seat_of(state, 0)["bracelets"] = 1
     assert refused(state, "trade 3") == "Trade 3 needs 3 bracelets; you have 1."
     assert "1, 2 or 3 bracelets" in refused(state, "trade 0")
+    assert refused(state, "trade") == "Say how many bracelets to trade: 1."
+    assert refused(state, "recruit") == "Say what to recruit: one of V01."
 
 
 def test_a_recruit_comes_from_the_hand() -> None:
