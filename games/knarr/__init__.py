@@ -7,16 +7,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.knarr.breakdown import breakdown as breakdown
+from games.knarr.breakdown import breakdown, score_now
 from games.knarr.cards import CARDS
-from games.knarr.rules import apply, legal_actions, to_act
+from games.knarr.labels import label
+from games.knarr.phases import RULES
 from games.knarr.setup import OPTIONS, setup
-from games.knarr.views import label, outcome, private, prompt, view
+from games.knarr.views import outcome, private, view
 
 id = "knarr"
 title = "Knarr"
 min_players = 2
 max_players = 4
+
+to_act = RULES.to_act
+legal_actions = RULES.legal_actions
+apply = RULES.apply
+prompt = RULES.prompt
+midway = RULES.midway
 
 
 def _arg(name: str, description: str) -> dict[str, str]:
@@ -75,6 +82,7 @@ __all__ = [
     "COMMANDS",
     "OPTIONS",
     "apply",
+    "breakdown",
     "label",
     "legal_actions",
     "max_players",
@@ -83,13 +91,9 @@ __all__ = [
     "outcome",
     "private",
     "prompt",
+    "score_now",
     "setup",
     "title",
     "to_act",
     "view",
 ]
-
-
-def midway(state: dict[str, Any]) -> bool:
-    """Taking a card after recruiting, or paying an exploration card by card: one action."""
-    return state["phase"] in ("take", "pay")

@@ -146,6 +146,9 @@ def _taken_color(view: View) -> str | None:
 
 
 def choose(view: View, actions: list[str], rng: Rng) -> str:
+    """The best single step. The one-press moves (a recruit with its free take, a payment
+    in one go: more than two words) only join steps the bot weighs one at a time."""
     me = _me(view)
-    scored = [(_score(view, me, a), rng.random(), a) for a in actions]
+    steps = [a for a in actions if len(a.split()) <= 2] or actions
+    scored = [(_score(view, me, a), rng.random(), a) for a in steps]
     return max(scored)[2]

@@ -42,3 +42,10 @@ def breakdown(state: State) -> list[list[tuple[str, int]]]:
         parts.append(("Crew and trades", p["score"] - sum(n for _, n in parts)))
         rows.append(parts)
     return rows
+
+
+def score_now(state: State, seat: int | None) -> list[list[tuple[str, int]]]:
+    """Per seat, the labelled parts of its score if the game ended now. Nothing hidden
+    counts in Knarr (a hand scores nothing at the end), so every seat, and the public,
+    sees the same rows: the breakdown, which adds up to each seat's score."""
+    return breakdown(state)

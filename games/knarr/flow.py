@@ -23,6 +23,7 @@ from games.knarr.data import (
     color_of,
     income_for,
 )
+from games.knarr.names import viking_text
 
 Item = dict[str, Any]
 
@@ -130,7 +131,7 @@ def resolve_discards(state: State) -> None:
         card = chosen[str(seat)]
         player(state, seat)["crew"][color_of(card)].remove(card)
         state["discard"].append(card)
-        core.log(state, seat, f"discards {card} from the crew")
+        core.log(state, seat, f"discards a {viking_text(card)} from the crew")
     state["discarding"] = None
 
 
@@ -245,7 +246,7 @@ def line_rewards(state: State, seat: int) -> list[str]:
     if has_artifact(state, "amulet"):
         for asset in ("bracelet", "recruit", "reputation"):
             add_asset(state, seat, asset)
-        core.log(state, seat, "completes a line: Amulet gives a bracelet, a recruit, reputation")
+        core.log(state, seat, "completes a line: the Amulet gives 1 bracelet, 1 recruit and 1 reputation")
     if has_artifact(state, "weathervane"):
         steps.append("weathervane")
     return steps

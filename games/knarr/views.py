@@ -1,27 +1,12 @@
-"""What each seat sees, the outcome, and short button labels."""
+"""What each seat sees, and the outcome."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from games.core import State
-from games.knarr import flow
-from games.knarr.data import ARTIFACTS, COLORS, DESTINATIONS, SHIPS, VIKINGS, income_for
-from games.knarr.rules import to_act
-
-_ASSET_NAMES = {
-    "vp": "VP",
-    "bracelet": "bracelet",
-    "recruit": "recruit",
-    "reputation": "reputation",
-    "card": "card",
-}
-_STEP_PROMPTS = {
-    "mead_cup": "Mead Cup: discard a face-up Viking or skip",
-    "golden_bracelet": "Golden Bracelet: reserve a destination or skip",
-    "helmet": "Helmet: recruit again or skip",
-    "weathervane": "Weathervane: explore again or skip",
-}
+from games.knarr.data import COLORS, DESTINATIONS, SHIPS, VIKINGS, income_for
+from games.knarr.phases import RULES
 
 
 def viking(card: str) -> dict[str, Any]:
@@ -44,25 +29,8 @@ def _maybe(card: str | None, make: Any) -> Any:
     return None if card is None else make(card)
 
 
-def prompt(state: State, seat: int | None = None) -> str:
-    """What the seats that act must do now (the same phrase for every seat here)."""
-    phase = state["phase"]
-    if phase == "over":
-        return "the game is over"
-    if phase == "pay":
-        return f"pay for {state['pending']['explore']}"
-    if phase == "artifact":
-        return _STEP_PROMPTS[state["steps"][0]]
-    return {
-        "action": "choose an action",
-        "take": "choose a Viking to take",
-        "after": "trade or end the turn",
-        "discard": "discard a Viking from the crew",
-    }[phase]
-
-
 def outcome(state: State) -> dict[str, Any] | None:
-    if state["phase"] != "over":
+    if state["result"] is None:
         return None
     result = state["result"]
     return {"winners": list(result["winners"]), "scores": list(result["scores"]), "reason": result["reason"]}
@@ -82,7 +50,7 @@ def _seat_view(state: State, seat: int) -> dict[str, Any]:
         "explored": [destination(d) for d in p["explored"]],
         "reserved": [destination(d) for d in p["reserved"]],
         "ship_trade": list(SHIPS[state["options"]["ship"]]),
-        "traded": state["traded"] and seat == state["current"] and state["phase"] != "over",
+        "traded": state["traded"] and seat == state["current"] and state["result"] is None,
     }
 
 
@@ -109,8 +77,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "game": "knarr",
         "seat": seat,
         "players": state["players"],
-        "to_act": to_act(state),
-        "prompt": prompt(state),
+        "to_act": RULES.to_act(state),
+        "prompt": RULES.prompt(state, seat),
         "phase": state["phase"],
         "round": state["round"],
         "first": state["first"],
@@ -129,72 +97,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "seats": [_seat_view(state, s) for s in range(state["players"])],
         "pending": _pending(state),
         "log": [dict(line) for line in state["log"][-10:]],
-        "over": state["phase"] == "over",
+        "over": state["result"] is not None,
         "outcome": outcome(state),
         "private": private(state, seat),
     }
-
-
-# --- labels ---------------------------------------------------------------------------
-
-
-def _cost_text(cost: dict[str, int]) -> str:
-    if "different" in cost:
-        return f"{cost['different']} different colours"
-    if "same" in cost:
-        return f"{cost['same']} of one colour"
-    return " + ".join(f"{n} {color}" for color, n in cost.items())
-
-
-def _viking_text(card: str) -> str:
-    data = VIKINGS[card]
-    return f"{card} ({data['color']}, {_ASSET_NAMES[data['asset']]})"
-
-
-def _explore_label(dest: str) -> str:
-    data = DESTINATIONS[dest]
-    vp = data["immediate"].get("vp")
-    cost = _cost_text(data["cost"])
-    return f"Explore {dest} ({vp} VP; {cost})" if vp else f"Explore {dest} ({cost})"
-
-
-def _take_label(state: State, card: str) -> str:
-    prices = dict(flow.take_options(state)) if state["phase"] == "take" else {}
-    slot = next((s for s, c in state["vikings"].items() if c == card), None)
-    text = f"Take {_viking_text(card)}"
-    if slot is not None and prices.get(slot):
-        text += " — costs 1 recruit"
-    return text
-
-
-def label(state: State, action: str) -> str:
-    words = action.split()
-    verb = words[0] if words else ""
-    arg = words[1].upper() if len(words) > 1 else ""
-    text: str
-    if verb == "recruit" and arg in VIKINGS:
-        text = f"Recruit {_viking_text(arg)}"
-    elif verb == "take" and arg in VIKINGS:
-        text = _take_label(state, arg)
-    elif verb == "explore" and arg in DESTINATIONS:
-        text = _explore_label(arg)
-    elif verb == "pay" and arg in VIKINGS:
-        text = f"Pay {arg} ({VIKINGS[arg]['color']})"
-    elif verb == "pay":
-        text = "Pay with a recruit"
-    elif verb == "trade" and arg.isdigit():
-        text = f"Trade {arg} bracelet" + "s" * (arg != "1")
-    elif verb == "discard" and arg in VIKINGS:
-        text = f"Discard {_viking_text(arg)}"
-    elif verb == "mead" and arg in VIKINGS:
-        text = f"Discard {_viking_text(arg)} from the board ({ARTIFACTS['mead_cup']['name']})"
-    elif verb == "reserve" and arg in DESTINATIONS:
-        text = f"Reserve {arg} ({_cost_text(DESTINATIONS[arg]['cost'])})"
-    else:
-        text = {
-            "end": "End turn",
-            "pass": "Pass (nothing possible)",
-            "cancel": "Cancel",
-            "skip": "Skip",
-        }.get(verb, action)
-    return text[:80]

@@ -166,8 +166,11 @@ def test_paying_a_recruit_takes_another_face_up_viking() -> None:
     state = act(state, "recruit V01")
     assert state["phase"] == "take"
     assert knarr.legal_actions(state, 0) == ["take V21", "take V11"]
-    assert knarr.label(state, "take V11") == "Take V11 (yellow, VP) — costs 1 recruit"
-    assert knarr.label(state, "take V21") == "Take V21 (green, VP)"
+    assert (
+        knarr.label(state, "take V11")
+        == "Take yellow Viking (VP, V11) from the yellow space for 1 recruit (you have 1)"
+    )
+    assert knarr.label(state, "take V21") == "Take green Viking (VP, V21) free from the red space"
     state = act(state, "take V11")
     assert seat_of(state, 0)["hand"] == ["V11"]
     assert seat_of(state, 0)["recruits"] == 0
@@ -537,7 +540,7 @@ def test_cauldron_makes_any_take_free_on_a_second_viking_of_a_colour() -> None:
     slots(state, red="V21", blue="V31")
     state = act(state, "recruit V02")
     assert state["phase"] == "take"
-    assert knarr.label(state, "take V31") == "Take V31 (blue, VP)"
+    assert knarr.label(state, "take V31") == "Take blue Viking (VP, V31) free from the blue space"
     state = act(state, "take V31")
     assert seat_of(state, 0)["hand"] == ["V31"] and seat_of(state, 0)["recruits"] == 0
 
@@ -732,13 +735,17 @@ def test_illegal_actions_are_refused_without_change() -> None:
 
 def test_labels() -> None:
     state = table()
-    assert knarr.label(state, "recruit V03") == "Recruit V03 (red, VP)"
-    assert knarr.label(state, "explore B07") == "Explore B07 (8 VP; 3 purple + 2 red)"
-    assert knarr.label(state, "explore A01") == "Explore A01 (3 different colours)"
-    assert knarr.label(state, "pay V12") == "Pay V12 (yellow)"
-    assert knarr.label(state, "pay recruit") == "Pay with a recruit"
-    assert knarr.label(state, "trade 2") == "Trade 2 bracelets"
-    assert knarr.label(state, "end") == "End turn"
+    assert knarr.label(state, "recruit V03") == "Recruit red Viking (VP, V03): gain 1 VP"
+    assert knarr.label(state, "explore B07") == (
+        "Explore Land of Influence (B07): pay 3 purple + 2 red, gain 8 VP and 1 card"
+    )
+    assert knarr.label(state, "explore A01") == (
+        "Explore Trading Land (A01): 3 different colours → recruit, reputation, card"
+    )
+    assert knarr.label(state, "pay V12") == "Pay with yellow Viking (VP, V12)"
+    assert knarr.label(state, "pay recruit") == "Pay with 1 recruit (you have 0)"
+    assert knarr.label(state, "trade 2") == "Trade 2 bracelets: gain 1 recruit"
+    assert knarr.label(state, "end") == "End the turn"
     assert knarr.label(state, "skip") == "Skip"
 
 
