@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.saga.breakdown import breakdown as breakdown
-from games.saga.rules import apply, legal_actions, to_act
+from games.saga.rules import apply, legal_actions, midway, prompt, to_act
 from games.saga.setup import OPTIONS, setup
-from games.saga.views import label, outcome, private, prompt, view
+from games.saga.views import label, outcome, private, view
 
 id = "saga"
 title = "Saga: Vikings vs Anglo-Saxons"
@@ -101,9 +101,3 @@ __all__ = [
     "to_act",
     "view",
 ]
-
-
-def midway(state: dict[str, Any]) -> bool:
-    """A tile's action under way (units moving, a bonus): steps of one action."""
-    resolving = state.get("resolving")
-    return state["phase"] == "actions" and bool(resolving and resolving.get("action"))

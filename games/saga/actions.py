@@ -15,23 +15,13 @@ from games.saga import board, combat, flow
 from games.saga.board import seat_of, unit_text
 from games.saga.data import (
     ENGLAND,
+    MARKER_OF,
     MARKERS,
     SCANDINAVIA,
     VIKING_RECRUITS,
     area_name,
     tile,
 )
-
-_VERB_ACTION = {
-    "move": "movement",
-    "sail": "movement",
-    "build": "build",
-    "fyrd": "fyrd",
-    "income": "income",
-    "tribute": "tribute",
-    "recruit": "recruitment",
-    "scout": "scout",
-}
 
 
 def half(state: State) -> dict[str, Any]:
@@ -194,39 +184,114 @@ def remaining_actions(state: State) -> list[str]:
     return [a for a in h["actions"] if a not in r["done"]]
 
 
-def legal(state: State) -> list[str]:
-    r = state["resolving"]
-    if r["tile"] is None:
-        return [f"tile {t}" for t in flow.held_unresolved(state, r["side"])]
-    action = r["action"]
-    if action is not None:
-        steps = move_options(state, r["side"]) if action == "bonus" else action_options(state, action)
-        return steps if r["must_move"] is not None else [*steps, "done"]
+def tile_choices(state: State, seat: int) -> list[str]:
+    """Phase ``choose_tile``: which of the side's tiles to resolve now."""
+    return [f"tile {t}" for t in flow.held_unresolved(state, state["resolving"]["side"])]
+
+
+def menu(state: State, seat: int) -> list[str]:
+    """Phase ``tile``: the tile's bonus, the first step of each action left, or finish."""
     options = bonus_options(state)
     for name in remaining_actions(state):
         options += action_options(state, name)
     return [*options, "finish"]
 
 
+def continuing(state: State, seat: int) -> list[str]:
+    """Phases ``action``, ``bonus_move`` and ``landing``: the next step of the action under
+    way, or done (not before a unit has gone to a newly drawn destination)."""
+    r = state["resolving"]
+    action = r["action"]
+    steps = move_options(state, r["side"]) if action == "bonus" else action_options(state, action)
+    return steps if r["must_move"] is not None else [*steps, "done"]
+
+
+# --- handlers: the state, the acting seat and the action's words after its verb ----------
+
+
+def choose_tile(state: State, seat: int, args: list[str]) -> None:
+    flow.choose_tile(state, int(args[0]))
+
+
+def finish(state: State, seat: int, args: list[str]) -> None:
+    if flow.finish_tile(state):
+        combat.start_phase(state)
+
+
+def done(state: State, seat: int, args: list[str]) -> None:
+    _end_action(state)
+
+
+def bonus(state: State, seat: int, args: list[str]) -> None:
+    _bonus(state, args[0])
+
+
+def move(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "movement")
+    _do_move(state, state["resolving"]["side"], args[0], args[1])
+
+
+def sail(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "movement")
+    _sail(state, args[0])
+
+
+def build(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "build")
+    area = args[0]
+    board.pay_coin(state, "anglo")
+    state["areas"][area]["stronghold"] = True
+    state["supply"]["anglo"]["strongholds"] -= 1
+    track = state["track"]
+    track["stronghold"] = min(track["spaces"], track["stronghold"] + 1)
+    core.log(state, seat, f"builds a Stronghold in {area_name(area)}; the Stronghold marker advances")
+    _end_action(state)
+
+
+def fyrd(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "fyrd")
+    area = args[0]
+    board.pay_coin(state, "anglo")
+    board.remove(state, area, "viking", "warrior")
+    core.log(state, seat, f"raises the fyrd in {area_name(area)}: a Viking warrior is driven off for 1 coin")
+
+
+def income(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "income")
+    _income(state, args[0], args[1])
+
+
+def tribute(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "tribute")
+    _tribute(state, args[0])
+
+
+def recruit(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "recruitment")
+    r = state["resolving"]
+    side = r["side"]
+    area, unit = args
+    board.recruit(state, side, area, unit)
+    if side == "viking":
+        r["recruited"] += 1
+    else:
+        r["used"].append(area)
+    core.log(state, seat, f"recruits {unit_text_public(state, unit)} in {area_name(area)}")
+
+
+def scout(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "scout")
+    _scout(state, args[0], args[1])
+
+
 # --- performing -------------------------------------------------------------------------
 
 
-def perform(state: State, words: list[str]) -> None:
-    r = state["resolving"]
-    verb = words[0]
-    if verb == "tile":
-        flow.choose_tile(state, int(words[1]))
-    elif verb == "finish":
-        if flow.finish_tile(state):
-            combat.start_phase(state)
-    elif verb == "done":
-        _end_action(state)
-    elif verb == "bonus":
-        _bonus(state, words[1])
-    else:
-        if r["action"] is None:
-            _start_action(state, _VERB_ACTION[verb])
-        _step(state, verb, words[1:])
+def _begin(state: State, name: str) -> None:
+    """An action's first step, taken from the tile menu, starts it; later steps (and the
+    moves of a bonus move) belong to the action under way."""
+    if state["resolving"]["action"] is None:
+        _start_action(state, name)
 
 
 def _start_action(state: State, name: str) -> None:
@@ -257,46 +322,6 @@ def _bonus(state: State, what: str) -> None:
     else:
         board.recruit(state, "viking", what, "warrior")
         core.log(state, seat, f"recruits a warrior in {area_name(what)} (bonus)")
-
-
-def _step(state: State, verb: str, args: list[str]) -> None:
-    r = state["resolving"]
-    side = r["side"]
-    seat = seat_of(state, side)
-    if verb == "move":
-        _do_move(state, side, args[0], args[1])
-    elif verb == "sail":
-        _sail(state, args[0])
-    elif verb == "build":
-        area = args[0]
-        board.pay_coin(state, "anglo")
-        state["areas"][area]["stronghold"] = True
-        state["supply"]["anglo"]["strongholds"] -= 1
-        track = state["track"]
-        track["stronghold"] = min(track["spaces"], track["stronghold"] + 1)
-        core.log(state, seat, f"builds a Stronghold in {area_name(area)}; the Stronghold marker advances")
-        _end_action(state)
-    elif verb == "fyrd":
-        area = args[0]
-        board.pay_coin(state, "anglo")
-        board.remove(state, area, "viking", "warrior")
-        core.log(
-            state, seat, f"raises the fyrd in {area_name(area)}: a Viking warrior is driven off for 1 coin"
-        )
-    elif verb == "income":
-        _income(state, args[0], args[1])
-    elif verb == "tribute":
-        _tribute(state, args[0])
-    elif verb == "recruit":
-        area, unit = args
-        board.recruit(state, side, area, unit)
-        if side == "viking":
-            r["recruited"] += 1
-        else:
-            r["used"].append(area)
-        core.log(state, seat, f"recruits {unit_text_public(state, unit)} in {area_name(area)}")
-    elif verb == "scout":
-        _scout(state, args[0], args[1])
 
 
 def unit_text_public(state: State, unit: str) -> str:
@@ -382,8 +407,6 @@ def _tribute(state: State, area: str) -> None:
 
 
 def _scout(state: State, target: str, area: str) -> None:
-    from games.saga.data import MARKER_OF
-
     marker = MARKER_OF[target]
     space = state["spaces"][area]
     state["pool"].remove(marker)

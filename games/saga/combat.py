@@ -36,18 +36,9 @@ def start_phase(state: State) -> None:
     }
 
 
-def actor(state: State) -> str:
-    c = state["combat"]
-    step = c["step"]
-    if step == "order":
-        return "viking"
-    if step == "reveal":
-        return str(c["turn"])
-    if step == "ability":
-        return str(state["leaders"][c["leader"]]["side"])
-    if step == "casualties":
-        return "viking" if _owes(state, "viking") else "anglo"
-    return str(c["retreating"])
+def casualty_side(state: State) -> str:
+    """The side removing a casualty now: the Vikings first, then the Anglo-Saxons."""
+    return "viking" if _owes(state, "viking") else "anglo"
 
 
 def _owes(state: State, side: str) -> bool:
@@ -63,20 +54,31 @@ def hidden(state: State, side: str) -> list[str]:
 # --- legal actions ----------------------------------------------------------------------
 
 
-def legal(state: State) -> list[str]:
+def order_options(state: State, seat: int) -> list[str]:
+    """Step ``order``: the Vikings choose the next combat."""
+    return [f"fight {a}" for a in state["combat"]["pending"]]
+
+
+def reveal_options(state: State, seat: int) -> list[str]:
+    """Step ``reveal``: one of the side's hidden leaders in this combat, or pass."""
+    return [f"reveal {t}" for t in hidden(state, board.side_of(state, seat))] + ["pass"]
+
+
+def ability_options(state: State, seat: int) -> list[str]:
+    """Step ``ability``: how the leader just revealed uses the ability."""
+    return _ability_options(state)
+
+
+def casualty_options(state: State, seat: int) -> list[str]:
+    """Step ``casualties``: which of the side's units in this combat to remove."""
     c = state["combat"]
-    step = c["step"]
-    side = actor(state)
-    area = c["area"]
-    if step == "order":
-        return [f"fight {a}" for a in c["pending"]]
-    if step == "reveal":
-        return [f"reveal {t}" for t in hidden(state, side)] + ["pass"]
-    if step == "ability":
-        return _ability_options(state)
-    if step == "casualties":
-        return [f"lose {ref}" for ref in board.unit_refs(state, area, side)]
-    return [f"retreat {a}" for a in retreat_options(state, area, side)]
+    return [f"lose {ref}" for ref in board.unit_refs(state, c["area"], board.side_of(state, seat))]
+
+
+def retreat_choices(state: State, seat: int) -> list[str]:
+    """Step ``retreat``: where the loser's units go."""
+    c = state["combat"]
+    return [f"retreat {a}" for a in retreat_options(state, c["area"], str(c["retreating"]))]
 
 
 def _ability_options(state: State) -> list[str]:
@@ -114,50 +116,64 @@ def retreat_options(state: State, area: str, side: str) -> list[str]:
 # --- performing -------------------------------------------------------------------------
 
 
-def perform(state: State, words: list[str]) -> None:
+def fight(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, args[0])
+
+
+def reveal(state: State, seat: int, args: list[str]) -> None:
+    _reveal(state, board.side_of(state, seat), args[0])
+
+
+def pass_(state: State, seat: int, args: list[str]) -> None:
     c = state["combat"]
-    verb = words[0]
-    side = actor(state)
-    seat = seat_of(state, side)
+    side = board.side_of(state, seat)
+    c["passed"][side] = True
+    core.log(state, seat, "reveals no more leaders")
+    c["turn"] = other(side)
+    _advance_reveal(state)
+
+
+def bring(state: State, seat: int, args: list[str]) -> None:
+    area = state["combat"]["area"]
+    source, unit = args[0], args[1]
+    board.move(state, board.side_of(state, seat), source, area, unit)
+    core.log(state, seat, f"brings {unit_text(state, unit)} from {area_name(source)} into {area_name(area)}")
+    _end_ability(state)
+
+
+def skip(state: State, seat: int, args: list[str]) -> None:
+    _end_ability(state)
+
+
+def drakkar(state: State, seat: int, args: list[str]) -> None:
+    board.move(state, "viking", state["combat"]["area"], "drakkar", args[0])
+    core.log(state, seat, f"sends {unit_text(state, args[0])} of the Vikings to the Drakkar")
+    _end_ability(state)
+
+
+def slay(state: State, seat: int, args: list[str]) -> None:
+    c = state["combat"]
     area = c["area"]
-    if verb == "fight":
-        _begin(state, words[1])
-    elif verb == "reveal":
-        _reveal(state, side, words[1])
-    elif verb == "pass":
-        c["passed"][side] = True
-        core.log(state, seat, "reveals no more leaders")
-        c["turn"] = other(side)
-        _advance_reveal(state)
-    elif verb == "bring":
-        source, unit = words[1], words[2]
-        board.move(state, side, source, area, unit)
-        core.log(
-            state, seat, f"brings {unit_text(state, unit)} from {area_name(source)} into {area_name(area)}"
-        )
+    board.remove(state, area, "anglo", args[0])
+    c["slain"] += 1
+    core.log(state, seat, f"slays {unit_text(state, args[0])} of the Anglo-Saxons")
+    if c["slain"] >= 2 or not board.count(state, area, "anglo"):
         _end_ability(state)
-    elif verb == "skip":
-        _end_ability(state)
-    elif verb == "drakkar":
-        board.move(state, "viking", area, "drakkar", words[1])
-        core.log(state, seat, f"sends {unit_text(state, words[1])} of the Vikings to the Drakkar")
-        _end_ability(state)
-    elif verb == "slay":
-        board.remove(state, area, "anglo", words[1])
-        c["slain"] += 1
-        core.log(state, seat, f"slays {unit_text(state, words[1])} of the Anglo-Saxons")
-        if c["slain"] >= 2 or not board.count(state, area, "anglo"):
-            _end_ability(state)
-    elif verb == "done":
-        _end_ability(state)
-    elif verb == "lose":
-        text = unit_text(state, words[1])
-        board.remove(state, area, side, words[1])
-        c["losses"][side] -= 1
-        core.log(state, seat, f"loses {text} in {area_name(area)}")
-        _advance_casualties(state)
-    elif verb == "retreat":
-        _retreat(state, side, words[1])
+
+
+def lose(state: State, seat: int, args: list[str]) -> None:
+    c = state["combat"]
+    area = c["area"]
+    side = board.side_of(state, seat)
+    text = unit_text(state, args[0])
+    board.remove(state, area, side, args[0])
+    c["losses"][side] -= 1
+    core.log(state, seat, f"loses {text} in {area_name(area)}")
+    _advance_casualties(state)
+
+
+def retreat(state: State, seat: int, args: list[str]) -> None:
+    _retreat(state, board.side_of(state, seat), args[0])
 
 
 def _begin(state: State, area: str) -> None:

@@ -26,6 +26,15 @@ def draft_side(state: State) -> str:
     return str(draft["order"][draft["picks"]])
 
 
+def draft_options(state: State, seat: int) -> list[str]:
+    """Phase ``draft``: every tile nobody holds yet."""
+    return [f"take {t['id']}" for t in state["tiles"] if t["holder"] is None]
+
+
+def take(state: State, seat: int, args: list[str]) -> None:
+    take_tile(state, int(args[0]))
+
+
 def take_tile(state: State, tile_id: int) -> None:
     side = draft_side(state)
     state["tiles"][tile_id - 1]["holder"] = side
@@ -149,6 +158,11 @@ def return_unit(state: State, unit: str, area: str) -> None:
         next_round(state)
 
 
-def return_options(state: State) -> list[str]:
+def return_(state: State, seat: int, args: list[str]) -> None:
+    return_unit(state, args[0], args[1])
+
+
+def return_options(state: State, seat: int) -> list[str]:
+    """Phase ``return``: a Drakkar unit to a Scandinavian area with the fewest Vikings."""
     refs = board.unit_refs(state, "drakkar", "viking")
     return [f"return {ref} {area}" for area in board.scandinavia_min(state) for ref in refs]

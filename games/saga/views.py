@@ -1,4 +1,5 @@
-"""What each seat sees, the outcome, prompts and short button labels."""
+"""What each seat sees, the outcome and short button labels (the prompt comes from the
+phase table in ``rules.py``)."""
 
 from __future__ import annotations
 
@@ -18,17 +19,9 @@ from games.saga.data import (
     other,
     tile,
 )
-from games.saga.rules import to_act
+from games.saga.rules import ACTION_NAMES as _ACTION_NAMES
+from games.saga.rules import prompt, to_act
 
-_ACTION_NAMES = {
-    "movement": "Movement",
-    "build": "Build",
-    "fyrd": "Fyrd",
-    "income": "Income",
-    "tribute": "Tribute",
-    "recruitment": "Recruitment",
-    "scout": "Scout",
-}
 _BONUS_NAMES = {
     "coin": "take 1 coin",
     "move_or_coin": "move 1 unit or take 1 coin",
@@ -134,36 +127,6 @@ def _private(state: State, side: str) -> dict[str, Any]:
     return {"side": "viking", "leaders": own, "scouted": scouted, "pool": sorted(state["pool"])}
 
 
-def prompt(state: State, seat: int | None = None) -> str:
-    """What the seats that act must do now (the same phrase for every seat here)."""
-    phase = state["phase"]
-    if phase == "over":
-        return "the game is over"
-    if phase == "draft":
-        return "choose an action tile"
-    if phase == "return":
-        return "bring a unit home from the Drakkar"
-    if phase == "actions":
-        r = state["resolving"]
-        if r["tile"] is None:
-            return "choose which tile to resolve"
-        if r["must_move"] is not None:
-            return f"move at least 1 unit to {area_name(r['must_move']['to'])}"
-        if r["action"] == "bonus":
-            return "bonus: move units, then done"
-        if r["action"] is not None:
-            return f"{_ACTION_NAMES[r['action']]}: continue or done"
-        return f"tile {r['tile']}: choose an action or finish"
-    c = state["combat"]
-    return {
-        "order": "choose the next combat",
-        "reveal": "reveal a leader or pass",
-        "ability": "use the leader's ability",
-        "casualties": "remove a casualty",
-        "retreat": "choose where to retreat",
-    }[c["step"]]
-
-
 def outcome(state: State) -> dict[str, Any] | None:
     if state["phase"] != "over":
         return None
@@ -194,7 +157,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "players": 2,
         "to_act": to_act(state),
-        "prompt": prompt(state),
+        "prompt": prompt(state, seat),
         "phase": state["phase"],
         "round": state["round"],
         "options": dict(state["options"]),
