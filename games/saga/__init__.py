@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.saga.breakdown import breakdown as breakdown
+from games.saga.breakdown import breakdown, score_now
+from games.saga.labels import label
 from games.saga.rules import apply, legal_actions, midway, prompt, to_act
 from games.saga.setup import OPTIONS, setup
-from games.saga.views import label, outcome, private, view
+from games.saga.views import outcome, private, view
 
 id = "saga"
 title = "Saga: Vikings vs Anglo-Saxons"
@@ -88,6 +89,7 @@ __all__ = [
     "COMMANDS",
     "OPTIONS",
     "apply",
+    "breakdown",
     "label",
     "legal_actions",
     "max_players",
@@ -96,6 +98,7 @@ __all__ = [
     "outcome",
     "private",
     "prompt",
+    "score_now",
     "setup",
     "title",
     "to_act",

@@ -70,9 +70,20 @@ def ability_options(state: State, seat: int) -> list[str]:
 
 
 def casualty_options(state: State, seat: int) -> list[str]:
-    """Step ``casualties``: which of the side's units in this combat to remove."""
+    """Step ``casualties``: which of the side's units in this combat to remove, or (a
+    shortcut, when leaders could go too) every casualty still owed as a warrior."""
     c = state["combat"]
-    return [f"lose {ref}" for ref in board.unit_refs(state, c["area"], board.side_of(state, seat))]
+    side = board.side_of(state, seat)
+    options = [f"lose {ref}" for ref in board.unit_refs(state, c["area"], side)]
+    if len(options) > 1 and warrior_losses(state, side) >= 2:
+        options.append("lose warriors")
+    return options
+
+
+def warrior_losses(state: State, side: str) -> int:
+    """The casualties ``side`` still owes that its warriors here can take."""
+    c = state["combat"]
+    return min(int(c["losses"][side]), int(board.units(state, c["area"], side)["warriors"]))
 
 
 def retreat_choices(state: State, seat: int) -> list[str]:
@@ -165,9 +176,13 @@ def lose(state: State, seat: int, args: list[str]) -> None:
     c = state["combat"]
     area = c["area"]
     side = board.side_of(state, seat)
-    text = unit_text(state, args[0])
-    board.remove(state, area, side, args[0])
-    c["losses"][side] -= 1
+    unit, n = args[0], 1
+    if unit == "warriors":
+        unit, n = "warrior", warrior_losses(state, side)
+    text = unit_text(state, unit) if n == 1 else f"{n} warriors"
+    for _ in range(n):
+        board.remove(state, area, side, unit)
+        c["losses"][side] -= 1
     core.log(state, seat, f"loses {text} in {area_name(area)}")
     _advance_casualties(state)
 
@@ -215,7 +230,7 @@ def _reveal(state: State, side: str, tag: str) -> None:
     c["revealed"].append(tag)
     core.mark_reveal(state)
     kind = leader["ability"]
-    core.log(state, seat_of(state, side), f"reveals leader {tag}: {board.ability_name(kind)}")
+    core.log(state, seat_of(state, side), f"reveals the {board.ability_name(kind)} ({tag})")
     c["turn"] = other(side)
     if kind not in _ACTIVE:
         _advance_reveal(state)
@@ -226,7 +241,7 @@ def _reveal(state: State, side: str, tag: str) -> None:
     if kind == "berserker":
         board.take(state, c["area"], "viking", tag)
         board.lose_leader(state, tag)
-        core.log(state, seat_of(state, side), f"{tag} falls in a berserk charge")
+        core.log(state, seat_of(state, side), f"loses the Berserker ({tag}): he falls in his berserk charge")
     c.update(step="ability", ability=kind, leader=tag, slain=0)
     options = _ability_options(state)
     if not options or options in (["skip"], ["done"]):
@@ -337,7 +352,7 @@ def pillage(state: State, area: str) -> None:
             state["supply"]["anglo"]["strongholds"] += 1
             burned = True
     got = board.gain_coin(state, "viking", coins)
-    text = f"pillages {area_name(area)}: {got} coin(s)"
+    text = f"pillages {area_name(area)}: {core.plural(got, 'coin')}"
     core.log(state, seat_of(state, "viking"), text + (" and the Stronghold burns" if burned else ""))
 
 

@@ -15,6 +15,7 @@ from games.phases import Phase, Rules
 from games.saga import actions, combat, flow
 from games.saga.board import seat_of
 from games.saga.data import TAGS, area_name
+from games.saga.shortcuts import is_shortcut
 
 ACTION_NAMES = {
     "movement": "Movement",
@@ -195,10 +196,11 @@ def phase_of(state: State) -> str:
 
 
 def settle(state: State) -> None:
-    """Take every forced step (exactly one legal action) until a real choice is due."""
+    """Take every forced step (exactly one single-step action; the shortcuts beside it
+    are not choices of their own) until a real choice is due."""
     while phase_of(state) != "over":
         seat = RULES.to_act(state)[0]
-        options = RULES.legal_actions(state, seat)
+        options = [a for a in RULES.legal_actions(state, seat) if not is_shortcut(a)]
         if len(options) != 1:
             return
         words = options[0].split()
