@@ -8,13 +8,15 @@ of the draft, a forced retreat, the only tile left to resolve...) is taken at on
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable
 
 from games.core import State
 from games.phases import Phase, Rules
-from games.saga import actions, combat, flow
+from games.saga import actions, combat, flow, refusals
 from games.saga.board import seat_of
-from games.saga.data import TAGS, area_name
+from games.saga.data import AREAS, TAGS, area_name
 from games.saga.shortcuts import is_shortcut
 
 ACTION_NAMES = {
@@ -210,12 +212,42 @@ def settle(state: State) -> None:
 _TAGS = {tag for tags in TAGS.values() for tag in tags}
 
 
+def fold(text: str) -> str:
+    """Lower case, without accents or punctuation (a hyphen parts words; underscores, which
+    the ids use, stay)."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^\w\s]", " ", plain.lower())
+
+
+# Printed names of more than one word, as folded words -> the id the actions use.
+_JOINED = {tuple(fold(area_name(a)).split()): a for a in [*AREAS, "drakkar"] if " " in area_name(a)}
+
+
 def canonical(words: list[str]) -> list[str]:
-    """Leader tags as the actions spell them (``vl2`` -> ``VL2``)."""
-    return [w.upper() if w.upper() in _TAGS else w for w in words]
+    """Typed words in the form the actions use: places by the names the board prints ('East
+    Anglia', 'the Drakkar', any case, accents or not) to their ids, leader tags as the
+    actions spell them (``vl2`` -> ``VL2``)."""
+    folded = fold(" ".join(words)).split()
+    out: list[str] = []
+    i = 0
+    while i < len(folded):
+        pair = tuple(folded[i : i + 2])
+        if pair in _JOINED:
+            out.append(_JOINED[pair])
+            i += 2
+            continue
+        word = folded[i]
+        out.append(word.upper() if word.upper() in _TAGS else word)
+        i += 1
+    return out
 
 
-RULES = Rules("Saga", PHASES, phase_of, after=settle, canonical=canonical)
+def refusal(state: State, seat: int, action: str, legal: list[str]) -> str:
+    """Why a near miss is refused: the rule and what the seat has (``refusals``)."""
+    return refusals.refusal(state, seat, action, legal, RULES.prompt(state, seat))
+
+
+RULES = Rules("Saga", PHASES, phase_of, after=settle, canonical=canonical, refusal=refusal)
 
 to_act = RULES.to_act
 legal_actions = RULES.legal_actions
