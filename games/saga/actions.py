@@ -82,17 +82,6 @@ def move_options(state: State, side: str) -> list[str]:
     return options
 
 
-def _group(state: State, area: str, side: str) -> int:
-    """Units of ``side`` in ``area`` that have not moved during this action."""
-    u = board.units(state, area, side)
-    done = _moved(state["resolving"], area)
-    return (
-        int(u["warriors"])
-        - int(done["warriors"])
-        + len([t for t in u["leaders"] if t not in done["leaders"]])
-    )
-
-
 def move_all_options(state: State, side: str) -> list[str]:
     """Shortcut: every unit of a group that may go, along one of the ways open now (two
     units at least, none held back by the enemy's: who stays engaged is a choice)."""
@@ -110,8 +99,8 @@ def move_all_options(state: State, side: str) -> list[str]:
     return [
         f"move {source} {target} all"
         for source, target in ways
-        if _group(state, source, side) >= 2
-        and board.count(state, source, side) - _group(state, source, side)
+        if len(group_refs(state, source, side)) >= 2
+        and board.count(state, source, side) - len(group_refs(state, source, side))
         >= board.count(state, source, enemy)
     ]
 
