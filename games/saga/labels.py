@@ -10,8 +10,18 @@ from typing import Any
 from games.core import State, plural
 from games.saga import actions, board, combat, flow
 from games.saga.board import joined, names_text
-from games.saga.data import ABILITIES, AREAS, MARKERS, SCANDINAVIA, SIDE_NAMES, area_name, other, tile
-from games.saga.rules import ACTION_NAMES, to_act
+from games.saga.data import (
+    ABILITIES,
+    ACTION_NAMES,
+    AREAS,
+    MARKERS,
+    SCANDINAVIA,
+    SIDE_NAMES,
+    area_name,
+    other,
+    tile,
+)
+from games.saga.rules import phase_of, to_act
 
 LIMIT = 80
 _BONUS = {
@@ -86,7 +96,7 @@ def _label(state: State, verb: str, args: list[str], side: str | None) -> tuple[
     if verb == "bonus":
         return (_bonus(state, args[0]),)
     if verb in ("move", "sail", "build", "fyrd", "income", "tribute", "recruit", "scout", "finish") or (
-        verb == "done" and state["phase"] == "actions"
+        verb == "done" and phase_of(state) in ("action", "bonus_move", "landing")
     ):
         return _action(state, verb, args, side)
     return _combat(state, verb, args, side)

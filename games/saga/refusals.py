@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from games.core import State
 from games.saga import actions, board, combat, flow
-from games.saga.data import AREAS, MARKERS, SCANDINAVIA, TAGS, TILE_IDS, area_name
+from games.saga.data import ACTION_NAMES, AREAS, MARKERS, SCANDINAVIA, TAGS, TILE_IDS, area_name
 
 _TAGS = {tag for tags in TAGS.values() for tag in tags}
 
@@ -302,24 +302,15 @@ _ACTION_OF = {
     "recruit": "recruitment",
     "scout": "scout",
 }
-_ACTION_NAMES = {
-    "movement": "Movement",
-    "build": "Build",
-    "fyrd": "Fyrd",
-    "income": "Income",
-    "tribute": "Tribute",
-    "recruitment": "Recruitment",
-    "scout": "Scout",
-    "bonus": "bonus move",
-}
+_ACTION_NAMES = {**ACTION_NAMES, "bonus": "bonus move"}
 
 
-def _not_now(state: State, verb: str, asked: str) -> str | None:
+def _not_now(state: State, verb: str, phase: str) -> str | None:
     """An action of a tile asked for while its tile is not the one being resolved, or
     while another action is under way."""
-    r = state.get("resolving")
-    if state["phase"] != "actions" or r is None or r["tile"] is None or verb not in _ACTION_OF:
+    if phase not in ("tile", "action", "bonus_move", "landing") or verb not in _ACTION_OF:
         return None
+    r = state["resolving"]
     name = _ACTION_OF[verb]
     if r["action"] is not None and r["action"] != name:
         return f"Finish the {_ACTION_NAMES[r['action']]} under way first (done), then choose another action."
@@ -332,16 +323,13 @@ def _not_now(state: State, verb: str, asked: str) -> str | None:
     return None
 
 
-def refusal(state: State, seat: int, action: str, legal: list[str], asked: str) -> str:
-    """One sentence saying why ``action`` is not among ``legal`` (``asked``: what the seat
-    is asked to do now)."""
+def refusal(state: State, seat: int, action: str, legal: list[str], phase: str, asked: str) -> str:
+    """One sentence saying why ``action`` is not among ``legal`` (``phase``: the phase the
+    state is in, as ``rules.phase_of`` names it; ``asked``: what the seat is asked to do now)."""
     words = action.split()
     verb, args = words[0], words[1:]
     if not any(a.split()[0] == verb for a in legal):
-        return (
-            _not_now(state, verb, asked)
-            or f"'{verb}' is not a step you may take now; you are asked to {asked}."
-        )
+        return _not_now(state, verb, phase) or f"'{verb}' is not a step you may take now (now: {asked})."
     reason = REASONS.get(verb)
     if reason is None:
         return f"Say '{verb}' alone: it takes no place or unit."

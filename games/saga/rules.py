@@ -16,19 +16,8 @@ from games.core import State
 from games.phases import Phase, Rules
 from games.saga import actions, combat, flow, refusals
 from games.saga.board import seat_of
-from games.saga.data import AREAS, TAGS, area_name
+from games.saga.data import ACTION_NAMES, AREAS, TAGS, area_name
 from games.saga.shortcuts import is_shortcut
-
-ACTION_NAMES = {
-    "movement": "Movement",
-    "build": "Build",
-    "fyrd": "Fyrd",
-    "income": "Income",
-    "tribute": "Tribute",
-    "recruitment": "Recruitment",
-    "scout": "Scout",
-}
-
 
 # --- who acts -------------------------------------------------------------------------
 
@@ -244,7 +233,7 @@ def canonical(words: list[str]) -> list[str]:
 
 def refusal(state: State, seat: int, action: str, legal: list[str]) -> str:
     """Why a near miss is refused: the rule and what the seat has (``refusals``)."""
-    return refusals.refusal(state, seat, action, legal, RULES.prompt(state, seat))
+    return refusals.refusal(state, seat, action, legal, phase_of(state), RULES.prompt(state, seat))
 
 
 RULES = Rules("Saga", PHASES, phase_of, after=settle, canonical=canonical, refusal=refusal)
