@@ -48,7 +48,9 @@ def because(state: State, condition: str) -> str:
         return "England has no Viking unit left: the Anglo-Saxons drove them all out."
     if condition == "areas":
         held = board.controlled(state, "viking")
-        return f"The Vikings control {len(held)} areas of England ({AREAS} win): {board.names_text(held)}."
+        return (
+            f"The Vikings control {len(held)} areas of England ({AREAS} areas win): {board.names_text(held)}."
+        )
     if condition == "coins":
         return f"The Vikings hold {state['coins']['viking']} coins ({COINS} coins win)."
     return "England has no Anglo-Saxon unit left: the Vikings hold it all."

@@ -7,11 +7,11 @@ import pytest
 
 from games import IllegalAction, saga
 from games.core import Rng, split_action
-from games.saga import rules
-from games.saga.data import ABILITIES, AREAS
+from games.saga import combat, rules
+from games.saga.data import ABILITIES, AREAS, SCANDINAVIA
 from games.saga.shortcuts import is_shortcut
 from tests.games import bot_games
-from tests.games.test_saga_rules import A, V, act, empty, fort, put, resolving
+from tests.games.test_saga_rules import A, V, act, empty, fighting, fort, n, put, resolving
 
 
 def refused(state: dict, action: str) -> str:
@@ -164,3 +164,53 @@ def test_score_now_names_the_side_that_would_win_now() -> None:
     assert rows[V][0][1] == 1 and "5 areas" in rows[V][0][0]
     assert rows[A][0][1] == 0 and rows[A][0][0].startswith("Anglo-Saxons")
     assert saga.breakdown(state) == [[("Victory", 0)], [("Victory", 0)]]
+
+
+def test_both_draft_tiles_in_one_press_only_when_picking_twice() -> None:
+    state = empty()
+    assert not any(len(a.split()) == 3 for a in saga.legal_actions(state, V))  # one pick now
+    state = act(state, "take 1")
+    assert "take 2 3" in saga.legal_actions(state, A)  # the Anglo-Saxons pick twice in a row
+    state = act(state, "take 2 3")
+    assert [t["holder"] for t in state["tiles"]] == ["viking", "anglo", "anglo", "viking"]
+
+
+def test_viking_recruits_all_spread_evenly() -> None:
+    state = empty()
+    put(state, "norway", "viking", 2)
+    state = resolving(state, "viking", 4)
+    state = act(state, "recruit all")
+    assert [n(state, a, "viking") for a in SCANDINAVIA] == [2, 2, 1]  # 3 recruits, the emptiest first
+
+
+def test_all_drakkar_units_come_home_evenly() -> None:
+    state = empty()
+    put(state, "mercia", "viking", 1)
+    put(state, "kent", "anglo", 1)
+    put(state, "norway", "viking", 1)
+    put(state, "drakkar", "viking", 2, "VL1")
+    state["track"]["round"] = 6
+    state["resolving"] = None
+    state["phase"] = "actions"
+    combat.start_phase(state)
+    rules.settle(state)
+    assert state["phase"] == "return" and "return all" in saga.legal_actions(state, V)
+    state = act(state, "return all")
+    # the leader first, to the emptiest area (Svealand before Denmark), then the warriors
+    assert [n(state, a, "viking") for a in SCANDINAVIA] == [2, 1, 1]
+    assert state["areas"]["svealand"]["viking"]["leaders"] == ["VL1"]
+    assert state["phase"] == "draft" and n(state, "drakkar", "viking") == 0
+
+
+def test_all_casualties_as_warriors() -> None:
+    state = empty()
+    put(state, "kent", "viking", 6)
+    put(state, "kent", "anglo", 2, "AL1")
+    state = fighting(state)
+    while state["combat"]["step"] == "reveal":
+        state = act(state, "pass")
+    assert state["combat"]["step"] == "casualties" and saga.to_act(state) == [A]
+    assert {"lose warrior", "lose AL1", "lose warriors"} <= set(saga.legal_actions(state, A))
+    state = act(state, "lose warriors")
+    assert any(e["text"] == "loses 2 warriors in Kent" for e in state["log"])
+    assert state["areas"]["kent"]["anglo"]["warriors"] == 0
