@@ -193,7 +193,8 @@ def _combat(state: State, verb: str, args: list[str], side: str | None) -> tuple
     if verb == "fight":
         area = args[0]
         v, a = board.count(state, area, "viking"), board.count(state, area, "anglo")
-        return (f"Fight in {area_name(area)} next: {v} Viking and {a} Anglo-Saxon units",)
+        sides = f"{plural(v, 'Viking unit')} against {plural(a, 'Anglo-Saxon unit')}"
+        return (f"Fight in {area_name(area)} next: {sides}",)
     if verb == "reveal":
         return (f"Reveal {_unit(state, args[0], side)}",)
     if verb == "pass":
