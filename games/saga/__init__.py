@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.saga.breakdown import breakdown as breakdown
+from games.saga.breakdown import breakdown, score_now
 from games.saga.cards import CARDS
-from games.saga.rules import apply, legal_actions, to_act
+from games.saga.labels import label
+from games.saga.rules import apply, legal_actions, midway, prompt, to_act
 from games.saga.setup import OPTIONS, setup
-from games.saga.views import label, outcome, private, prompt, view
+from games.saga.views import outcome, private, view
 
 id = "saga"
 title = "Saga: Vikings vs Anglo-Saxons"
@@ -28,29 +29,38 @@ def _cmd(name: str, description: str, *args: tuple[str, str]) -> dict[str, Any]:
 
 
 COMMANDS: list[dict[str, Any]] = [
-    _cmd("take", "Take an action tile in the draft", ("tile", "the tile number")),
+    _cmd(
+        "take",
+        "Take an action tile in the draft",
+        ("tile", "the tile number (two when you pick twice in a row)"),
+    ),
     _cmd("tile", "Choose which of your tiles to resolve now", ("tile", "the tile number")),
     _cmd("bonus", "Use the tile's bonus action (before its actions)", ("what", "coin, move, or an area")),
     _cmd(
         "move",
         "Move one unit to an adjacent area",
         ("unit", "an area (a warrior) or a leader tag"),
-        ("to", "the area"),
+        ("to", "the area (add 'all' to move the whole group)"),
     ),
     _cmd("sail", "Vikings: draw a (new) destination for a Scandinavian area", ("area", "Scandinavian area")),
     _cmd("build", "Anglo-Saxons: build a Stronghold (1 coin)", ("area", "an area you control")),
     _cmd(
-        "fyrd", "Anglo-Saxons: pay 1 coin to remove a Viking warrior", ("area", "an area with a Stronghold")
+        "fyrd",
+        "Anglo-Saxons: pay 1 coin to remove a Viking warrior",
+        ("area", "an area with a Stronghold (add 'all' for every warrior the coins pay)"),
     ),
     _cmd(
         "income",
         "Anglo-Saxons: income of one Stronghold",
-        ("area", "the Stronghold's area"),
+        ("area", "the Stronghold's area, or all (every Stronghold left)"),
         ("what", "coin, warrior or a leader tag"),
     ),
     _cmd("tribute", "Anglo-Saxons: pay 1 coin, all Vikings there go to the Drakkar", ("area", "the area")),
     _cmd(
-        "recruit", "Recruit one unit from your supply", ("area", "where"), ("unit", "warrior or a leader tag")
+        "recruit",
+        "Recruit one unit from your supply",
+        ("area", "where, or all (every warrior left, spread)"),
+        ("unit", "warrior or a leader tag"),
     ),
     _cmd(
         "scout",
@@ -75,12 +85,16 @@ COMMANDS: list[dict[str, Any]] = [
             _arg("which", "bring: warrior or a leader tag"),
         ],
     },
-    _cmd("lose", "Remove one of your units as a casualty", ("unit", "warrior or a leader tag")),
+    _cmd(
+        "lose",
+        "Remove one of your units as a casualty",
+        ("unit", "warrior, a leader tag, or warriors (all as warriors)"),
+    ),
     _cmd("retreat", "Retreat your units", ("to", "the area, or drakkar")),
     _cmd(
         "return",
         "Bring a unit home from the Drakkar",
-        ("unit", "warrior or a leader tag"),
+        ("unit", "warrior, a leader tag, or all (every unit, evenly)"),
         ("to", "Scandinavian area"),
     ),
 ]
@@ -90,6 +104,7 @@ __all__ = [
     "COMMANDS",
     "OPTIONS",
     "apply",
+    "breakdown",
     "label",
     "legal_actions",
     "max_players",
@@ -98,14 +113,9 @@ __all__ = [
     "outcome",
     "private",
     "prompt",
+    "score_now",
     "setup",
     "title",
     "to_act",
     "view",
 ]
-
-
-def midway(state: dict[str, Any]) -> bool:
-    """A tile's action under way (units moving, a bonus): steps of one action."""
-    resolving = state.get("resolving")
-    return state["phase"] == "actions" and bool(resolving and resolving.get("action"))

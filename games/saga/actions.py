@@ -15,23 +15,13 @@ from games.saga import board, combat, flow
 from games.saga.board import seat_of, unit_text
 from games.saga.data import (
     ENGLAND,
+    MARKER_OF,
     MARKERS,
     SCANDINAVIA,
     VIKING_RECRUITS,
     area_name,
     tile,
 )
-
-_VERB_ACTION = {
-    "move": "movement",
-    "sail": "movement",
-    "build": "build",
-    "fyrd": "fyrd",
-    "income": "income",
-    "tribute": "tribute",
-    "recruit": "recruitment",
-    "scout": "scout",
-}
 
 
 def half(state: State) -> dict[str, Any]:
@@ -92,6 +82,29 @@ def move_options(state: State, side: str) -> list[str]:
     return options
 
 
+def move_all_options(state: State, side: str) -> list[str]:
+    """Shortcut: every unit of a group that may go, along one of the ways open now (two
+    units at least, none held back by the enemy's: who stays engaged is a choice)."""
+    r = state["resolving"]
+    if r["limit"] is not None:
+        return []
+    ways: list[tuple[str, str]] = []
+    for option in move_options(state, side):
+        words = option.split()
+        if words[0] == "move":
+            source = words[1] if words[1] in state["areas"] else str(board.locate(state, words[1]))
+            if (source, words[2]) not in ways:
+                ways.append((source, words[2]))
+    enemy = "anglo" if side == "viking" else "viking"
+    return [
+        f"move {source} {target} all"
+        for source, target in ways
+        if len(group_refs(state, source, side)) >= 2
+        and board.count(state, source, side) - len(group_refs(state, source, side))
+        >= board.count(state, source, enemy)
+    ]
+
+
 def _move(ref: str, area: str, target: str) -> str:
     return f"move {area} {target}" if ref == "warrior" else f"move {ref} {target}"
 
@@ -112,6 +125,57 @@ def fyrd_options(state: State) -> list[str]:
         for a in ENGLAND
         if board.stronghold(state, a) and board.units(state, a, "viking")["warriors"]
     ]
+
+
+def fyrd_all_options(state: State) -> list[str]:
+    """Shortcut: as many Viking warriors in one area as the coins pay for (two at least)."""
+    coins = state["coins"]["anglo"]
+    return [
+        f"fyrd {area} all"
+        for area in (o.split()[1] for o in fyrd_options(state))
+        if min(coins, board.units(state, area, "viking")["warriors"]) >= 2
+    ]
+
+
+def unused_strongholds(state: State) -> list[str]:
+    """Areas with a Stronghold that has given no Income or recruit in this action yet."""
+    used = state["resolving"]["used"]
+    return [a for a in ENGLAND if board.stronghold(state, a) and a not in used]
+
+
+def income_all_options(state: State) -> list[str]:
+    """Shortcuts: the same Income at every Stronghold left (two at least), a coin each or
+    a warrior each for a coin."""
+    n = len(unused_strongholds(state))
+    if n < 2:
+        return []
+    options = ["income all coin"] if state["coins"]["supply"] >= n else []
+    if state["coins"]["anglo"] >= n and state["supply"]["anglo"]["warriors"] >= n:
+        options.append("income all warrior")
+    return options
+
+
+def recruit_all_places(state: State, side: str) -> list[str]:
+    """Where ``recruit all`` puts its warriors: the Vikings' spread evenly over Scandinavia
+    (first the area earliest in the north-south chain among the emptiest), the
+    Anglo-Saxons' one at each Stronghold left."""
+    warriors = state["supply"][side]["warriors"]
+    if side == "anglo":
+        return unused_strongholds(state)[:warriors] if warriors >= len(unused_strongholds(state)) else []
+    counts = {a: board.count(state, a, "viking") for a in SCANDINAVIA}
+    places = []
+    for _ in range(min(VIKING_RECRUITS - state["resolving"]["recruited"], warriors)):
+        area = min(SCANDINAVIA, key=lambda a: counts[a])
+        counts[area] += 1
+        places.append(area)
+    return places
+
+
+def recruit_all_options(state: State, side: str) -> list[str]:
+    """Shortcut: every warrior the Recruitment may still place (two at least)."""
+    if not recruit_options(state, side):
+        return []
+    return ["recruit all"] if len(recruit_all_places(state, side)) >= 2 else []
 
 
 def income_options(state: State) -> list[str]:
@@ -166,6 +230,20 @@ def action_options(state: State, name: str) -> list[str]:
     return scout_options(state)
 
 
+def shortcut_options(state: State, name: str) -> list[str]:
+    """The one-press shortcuts of an action (see ``games.saga.shortcuts``)."""
+    side = state["resolving"]["side"]
+    if name == "movement":
+        return move_all_options(state, side)
+    if name == "fyrd":
+        return fyrd_all_options(state)
+    if name == "income":
+        return income_all_options(state)
+    if name == "recruitment":
+        return recruit_all_options(state, side)
+    return []
+
+
 def bonus_options(state: State) -> list[str]:
     r = state["resolving"]
     kind = half(state)["bonus"]
@@ -194,39 +272,160 @@ def remaining_actions(state: State) -> list[str]:
     return [a for a in h["actions"] if a not in r["done"]]
 
 
-def legal(state: State) -> list[str]:
-    r = state["resolving"]
-    if r["tile"] is None:
-        return [f"tile {t}" for t in flow.held_unresolved(state, r["side"])]
-    action = r["action"]
-    if action is not None:
-        steps = move_options(state, r["side"]) if action == "bonus" else action_options(state, action)
-        return steps if r["must_move"] is not None else [*steps, "done"]
+def tile_choices(state: State, seat: int) -> list[str]:
+    """Phase ``choose_tile``: which of the side's tiles to resolve now."""
+    return [f"tile {t}" for t in flow.held_unresolved(state, state["resolving"]["side"])]
+
+
+def menu(state: State, seat: int) -> list[str]:
+    """Phase ``tile``: the tile's bonus, the first step of each action left, or finish."""
     options = bonus_options(state)
     for name in remaining_actions(state):
-        options += action_options(state, name)
+        options += action_options(state, name) + shortcut_options(state, name)
     return [*options, "finish"]
+
+
+def continuing(state: State, seat: int) -> list[str]:
+    """Phases ``action``, ``bonus_move`` and ``landing``: the next step of the action under
+    way, or done (not before a unit has gone to a newly drawn destination)."""
+    r = state["resolving"]
+    action = r["action"]
+    name = "movement" if action == "bonus" else action
+    steps = action_options(state, name) + shortcut_options(state, name)
+    return steps if r["must_move"] is not None else [*steps, "done"]
+
+
+# --- handlers: the state, the acting seat and the action's words after its verb ----------
+
+
+def choose_tile(state: State, seat: int, args: list[str]) -> None:
+    flow.choose_tile(state, int(args[0]))
+
+
+def finish(state: State, seat: int, args: list[str]) -> None:
+    if flow.finish_tile(state):
+        combat.start_phase(state)
+
+
+def done(state: State, seat: int, args: list[str]) -> None:
+    _end_action(state)
+
+
+def bonus(state: State, seat: int, args: list[str]) -> None:
+    _bonus(state, args[0])
+
+
+def move(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "movement")
+    side = state["resolving"]["side"]
+    if args[2:] != ["all"]:
+        _do_move(state, side, args[0], args[1])
+        return
+    source, target = args[0], args[1]
+    group = group_refs(state, source, side)
+    for ref in group:
+        _do_move(state, side, source if ref == "warrior" else ref, target, quiet=True)
+    core.log(
+        state,
+        seat,
+        f"moves {board.units_text(state, group)} from {area_name(source)} to {area_name(target)}",
+    )
+
+
+def sail(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "movement")
+    _sail(state, args[0])
+
+
+def build(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "build")
+    area = args[0]
+    board.pay_coin(state, "anglo")
+    state["areas"][area]["stronghold"] = True
+    state["supply"]["anglo"]["strongholds"] -= 1
+    track = state["track"]
+    track["stronghold"] = min(track["spaces"], track["stronghold"] + 1)
+    core.log(state, seat, f"builds a Stronghold in {area_name(area)}; the Stronghold marker advances")
+    _end_action(state)
+
+
+def fyrd(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "fyrd")
+    area = args[0]
+    n = 1
+    if args[1:] == ["all"]:
+        n = min(state["coins"]["anglo"], board.units(state, area, "viking")["warriors"])
+    for _ in range(n):
+        board.pay_coin(state, "anglo")
+        board.remove(state, area, "viking", "warrior")
+    if n == 1:
+        core.log(
+            state, seat, f"raises the fyrd in {area_name(area)}: a Viking warrior is driven off for 1 coin"
+        )
+    else:
+        core.log(
+            state,
+            seat,
+            f"raises the fyrd in {area_name(area)}: {n} Viking warriors are driven off for {n} coins",
+        )
+
+
+def income(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "income")
+    if args[0] != "all":
+        _income(state, args[0], args[1])
+        return
+    areas = unused_strongholds(state)
+    for area in areas:
+        _income(state, area, args[1], quiet=True)
+    names = board.names_text(areas)
+    if args[1] == "coin":
+        core.log(state, seat, f"takes 1 coin of income at each Stronghold: {len(areas)} coins from {names}")
+    else:
+        core.log(state, seat, f"pays {len(areas)} coins to recruit a warrior at each Stronghold: {names}")
+
+
+def tribute(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "tribute")
+    _tribute(state, args[0])
+
+
+def recruit(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "recruitment")
+    side = state["resolving"]["side"]
+    if args != ["all"]:
+        _recruit(state, side, args[0], args[1])
+        core.log(state, seat, f"recruits {unit_text_public(state, args[1])} in {area_name(args[0])}")
+        return
+    places = recruit_all_places(state, side)
+    for area in places:
+        _recruit(state, side, area, "warrior")
+    where = board.names_text(sorted(set(places), key=places.index))
+    core.log(state, seat, f"recruits {core.plural(len(places), 'warrior')}: {where}")
+
+
+def _recruit(state: State, side: str, area: str, unit: str) -> None:
+    r = state["resolving"]
+    board.recruit(state, side, area, unit)
+    if side == "viking":
+        r["recruited"] += 1
+    else:
+        r["used"].append(area)
+
+
+def scout(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, "scout")
+    _scout(state, args[0], args[1])
 
 
 # --- performing -------------------------------------------------------------------------
 
 
-def perform(state: State, words: list[str]) -> None:
-    r = state["resolving"]
-    verb = words[0]
-    if verb == "tile":
-        flow.choose_tile(state, int(words[1]))
-    elif verb == "finish":
-        if flow.finish_tile(state):
-            combat.start_phase(state)
-    elif verb == "done":
-        _end_action(state)
-    elif verb == "bonus":
-        _bonus(state, words[1])
-    else:
-        if r["action"] is None:
-            _start_action(state, _VERB_ACTION[verb])
-        _step(state, verb, words[1:])
+def _begin(state: State, name: str) -> None:
+    """An action's first step, taken from the tile menu, starts it; later steps (and the
+    moves of a bonus move) belong to the action under way."""
+    if state["resolving"]["action"] is None:
+        _start_action(state, name)
 
 
 def _start_action(state: State, name: str) -> None:
@@ -259,51 +458,21 @@ def _bonus(state: State, what: str) -> None:
         core.log(state, seat, f"recruits a warrior in {area_name(what)} (bonus)")
 
 
-def _step(state: State, verb: str, args: list[str]) -> None:
-    r = state["resolving"]
-    side = r["side"]
-    seat = seat_of(state, side)
-    if verb == "move":
-        _do_move(state, side, args[0], args[1])
-    elif verb == "sail":
-        _sail(state, args[0])
-    elif verb == "build":
-        area = args[0]
-        board.pay_coin(state, "anglo")
-        state["areas"][area]["stronghold"] = True
-        state["supply"]["anglo"]["strongholds"] -= 1
-        track = state["track"]
-        track["stronghold"] = min(track["spaces"], track["stronghold"] + 1)
-        core.log(state, seat, f"builds a Stronghold in {area_name(area)}; the Stronghold marker advances")
-        _end_action(state)
-    elif verb == "fyrd":
-        area = args[0]
-        board.pay_coin(state, "anglo")
-        board.remove(state, area, "viking", "warrior")
-        core.log(
-            state, seat, f"raises the fyrd in {area_name(area)}: a Viking warrior is driven off for 1 coin"
-        )
-    elif verb == "income":
-        _income(state, args[0], args[1])
-    elif verb == "tribute":
-        _tribute(state, args[0])
-    elif verb == "recruit":
-        area, unit = args
-        board.recruit(state, side, area, unit)
-        if side == "viking":
-            r["recruited"] += 1
-        else:
-            r["used"].append(area)
-        core.log(state, seat, f"recruits {unit_text_public(state, unit)} in {area_name(area)}")
-    elif verb == "scout":
-        _scout(state, args[0], args[1])
-
-
 def unit_text_public(state: State, unit: str) -> str:
-    return "a warrior" if unit == "warrior" else "a leader"
+    """A unit just recruited: a leader's ability stays hidden from the other side."""
+    return "a warrior" if unit == "warrior" else f"a leader ({unit})"
 
 
-def _do_move(state: State, side: str, first: str, target: str) -> None:
+def group_refs(state: State, area: str, side: str) -> list[str]:
+    """Every unit of ``side`` in ``area`` that has not moved during this action, one
+    reference per unit (``["warrior", "warrior", "VL2"]``)."""
+    u = board.units(state, area, side)
+    done = _moved(state["resolving"], area)
+    warriors = int(u["warriors"]) - int(done["warriors"])
+    return ["warrior"] * warriors + [t for t in u["leaders"] if t not in done["leaders"]]
+
+
+def _do_move(state: State, side: str, first: str, target: str, *, quiet: bool = False) -> None:
     r = state["resolving"]
     unit = "warrior" if first in state["areas"] else first
     source = first if unit == "warrior" else str(board.locate(state, unit))
@@ -329,7 +498,10 @@ def _do_move(state: State, side: str, first: str, target: str) -> None:
     must = r["must_move"]
     if must is not None and must["from"] == source and must["to"] == target:
         r["must_move"] = None
-    core.log(state, seat, f"moves {unit_text(state, unit)} from {area_name(source)} to {area_name(target)}")
+    if not quiet:
+        core.log(
+            state, seat, f"moves {unit_text(state, unit)} from {area_name(source)} to {area_name(target)}"
+        )
 
 
 def _sail(state: State, area: str) -> None:
@@ -351,17 +523,19 @@ def _sail(state: State, area: str) -> None:
     )
 
 
-def _income(state: State, area: str, what: str) -> None:
+def _income(state: State, area: str, what: str, *, quiet: bool = False) -> None:
     r = state["resolving"]
     seat = seat_of(state, "anglo")
     r["used"].append(area)
     if what == "coin":
         board.gain_coin(state, "anglo")
-        core.log(state, seat, f"takes 1 coin of income at {area_name(area)}")
-        return
-    board.pay_coin(state, "anglo")
-    board.recruit(state, "anglo", area, what)
-    core.log(state, seat, f"pays 1 coin to recruit {unit_text_public(state, what)} at {area_name(area)}")
+        text = f"takes 1 coin of income at {area_name(area)}"
+    else:
+        board.pay_coin(state, "anglo")
+        board.recruit(state, "anglo", area, what)
+        text = f"pays 1 coin to recruit {unit_text_public(state, what)} at {area_name(area)}"
+    if not quiet:
+        core.log(state, seat, text)
 
 
 def _tribute(state: State, area: str) -> None:
@@ -382,8 +556,6 @@ def _tribute(state: State, area: str) -> None:
 
 
 def _scout(state: State, target: str, area: str) -> None:
-    from games.saga.data import MARKER_OF
-
     marker = MARKER_OF[target]
     space = state["spaces"][area]
     state["pool"].remove(marker)

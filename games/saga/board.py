@@ -11,7 +11,7 @@ from typing import Any
 
 from games import core
 from games.core import State
-from games.saga.data import ABILITIES, ADJACENT, ENGLAND, INLAND, SCANDINAVIA, SUPPLY, other
+from games.saga.data import ABILITIES, ADJACENT, ENGLAND, SCANDINAVIA, area_name, other
 
 Units = dict[str, Any]
 
@@ -56,10 +56,6 @@ def in_england(state: State, side: str) -> int:
 
 def controlled(state: State, side: str, areas: list[str] | None = None) -> list[str]:
     return [a for a in (areas or ENGLAND) if control(state, a) == side]
-
-
-def inland_controlled(state: State) -> list[str]:
-    return controlled(state, "viking", INLAND)
 
 
 def combat_areas(state: State) -> list[str]:
@@ -195,17 +191,31 @@ def pay_coin(state: State, side: str, to: str = "supply") -> None:
     state["coins"][to] += 1
 
 
-def total_coins() -> int:
-    return SUPPLY["coins"]
-
-
 def ability_name(tag_ability: str) -> str:
     return ABILITIES[tag_ability]["name"]
 
 
 def unit_text(state: State, unit: str) -> str:
-    """A unit as log lines name it: the ability only once it is public."""
+    """A unit as log lines name it: a leader by its ability once that is public, its tag
+    in brackets ("the Sea-King (VL2)", "a leader (VL2)")."""
     if unit == "warrior":
         return "a warrior"
     data = state["leaders"][unit]
-    return f"leader {unit} ({ability_name(data['ability'])})" if data["known"] else f"leader {unit}"
+    return f"the {ability_name(data['ability'])} ({unit})" if data["known"] else f"a leader ({unit})"
+
+
+def joined(parts: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def units_text(state: State, refs: list[str]) -> str:
+    """Several units as log lines name them ("2 warriors and a leader (VL2)")."""
+    warriors = refs.count("warrior")
+    parts = [core.plural(warriors, "warrior")] if warriors else []
+    return joined(parts + [unit_text(state, ref) for ref in refs if ref != "warrior"])
+
+
+def names_text(areas: list[str]) -> str:
+    """Areas by the names the board prints ("Kent, Mercia and Essex")."""
+    return joined([area_name(a) for a in areas])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Rng
+from games.saga.shortcuts import is_shortcut
 
 View = dict[str, Any]
 
@@ -176,6 +177,9 @@ def _combat(board: _Board, action: str) -> float:
 
 
 def choose(view: View, actions: list[str], rng: Rng) -> str:
+    # The bot weighs every single step on its own; the one-press shortcuts beside them
+    # (a whole group, every Stronghold) only save a person presses.
+    actions = [a for a in actions if not is_shortcut(a)] or actions
     board = _Board(view)
     score = _combat if view["phase"] == "combat" else _action
     scored = [(score(board, a), rng.random(), a) for a in actions]

@@ -36,18 +36,9 @@ def start_phase(state: State) -> None:
     }
 
 
-def actor(state: State) -> str:
-    c = state["combat"]
-    step = c["step"]
-    if step == "order":
-        return "viking"
-    if step == "reveal":
-        return str(c["turn"])
-    if step == "ability":
-        return str(state["leaders"][c["leader"]]["side"])
-    if step == "casualties":
-        return "viking" if _owes(state, "viking") else "anglo"
-    return str(c["retreating"])
+def casualty_side(state: State) -> str:
+    """The side removing a casualty now: the Vikings first, then the Anglo-Saxons."""
+    return "viking" if _owes(state, "viking") else "anglo"
 
 
 def _owes(state: State, side: str) -> bool:
@@ -63,20 +54,42 @@ def hidden(state: State, side: str) -> list[str]:
 # --- legal actions ----------------------------------------------------------------------
 
 
-def legal(state: State) -> list[str]:
+def order_options(state: State, seat: int) -> list[str]:
+    """Step ``order``: the Vikings choose the next combat."""
+    return [f"fight {a}" for a in state["combat"]["pending"]]
+
+
+def reveal_options(state: State, seat: int) -> list[str]:
+    """Step ``reveal``: one of the side's hidden leaders in this combat, or pass."""
+    return [f"reveal {t}" for t in hidden(state, board.side_of(state, seat))] + ["pass"]
+
+
+def ability_options(state: State, seat: int) -> list[str]:
+    """Step ``ability``: how the leader just revealed uses the ability."""
+    return _ability_options(state)
+
+
+def casualty_options(state: State, seat: int) -> list[str]:
+    """Step ``casualties``: which of the side's units in this combat to remove, or (a
+    shortcut, when leaders could go too) every casualty still owed as a warrior."""
     c = state["combat"]
-    step = c["step"]
-    side = actor(state)
-    area = c["area"]
-    if step == "order":
-        return [f"fight {a}" for a in c["pending"]]
-    if step == "reveal":
-        return [f"reveal {t}" for t in hidden(state, side)] + ["pass"]
-    if step == "ability":
-        return _ability_options(state)
-    if step == "casualties":
-        return [f"lose {ref}" for ref in board.unit_refs(state, area, side)]
-    return [f"retreat {a}" for a in retreat_options(state, area, side)]
+    side = board.side_of(state, seat)
+    options = [f"lose {ref}" for ref in board.unit_refs(state, c["area"], side)]
+    if len(options) > 1 and warrior_losses(state, side) >= 2:
+        options.append("lose warriors")
+    return options
+
+
+def warrior_losses(state: State, side: str) -> int:
+    """The casualties ``side`` still owes that its warriors here can take."""
+    c = state["combat"]
+    return min(int(c["losses"][side]), int(board.units(state, c["area"], side)["warriors"]))
+
+
+def retreat_choices(state: State, seat: int) -> list[str]:
+    """Step ``retreat``: where the loser's units go."""
+    c = state["combat"]
+    return [f"retreat {a}" for a in retreat_options(state, c["area"], str(c["retreating"]))]
 
 
 def _ability_options(state: State) -> list[str]:
@@ -114,50 +127,68 @@ def retreat_options(state: State, area: str, side: str) -> list[str]:
 # --- performing -------------------------------------------------------------------------
 
 
-def perform(state: State, words: list[str]) -> None:
+def fight(state: State, seat: int, args: list[str]) -> None:
+    _begin(state, args[0])
+
+
+def reveal(state: State, seat: int, args: list[str]) -> None:
+    _reveal(state, board.side_of(state, seat), args[0])
+
+
+def pass_(state: State, seat: int, args: list[str]) -> None:
     c = state["combat"]
-    verb = words[0]
-    side = actor(state)
-    seat = seat_of(state, side)
+    side = board.side_of(state, seat)
+    c["passed"][side] = True
+    core.log(state, seat, "reveals no more leaders")
+    c["turn"] = other(side)
+    _advance_reveal(state)
+
+
+def bring(state: State, seat: int, args: list[str]) -> None:
+    area = state["combat"]["area"]
+    source, unit = args[0], args[1]
+    board.move(state, board.side_of(state, seat), source, area, unit)
+    core.log(state, seat, f"brings {unit_text(state, unit)} from {area_name(source)} into {area_name(area)}")
+    _end_ability(state)
+
+
+def skip(state: State, seat: int, args: list[str]) -> None:
+    _end_ability(state)
+
+
+def drakkar(state: State, seat: int, args: list[str]) -> None:
+    board.move(state, "viking", state["combat"]["area"], "drakkar", args[0])
+    core.log(state, seat, f"sends {unit_text(state, args[0])} of the Vikings to the Drakkar")
+    _end_ability(state)
+
+
+def slay(state: State, seat: int, args: list[str]) -> None:
+    c = state["combat"]
     area = c["area"]
-    if verb == "fight":
-        _begin(state, words[1])
-    elif verb == "reveal":
-        _reveal(state, side, words[1])
-    elif verb == "pass":
-        c["passed"][side] = True
-        core.log(state, seat, "reveals no more leaders")
-        c["turn"] = other(side)
-        _advance_reveal(state)
-    elif verb == "bring":
-        source, unit = words[1], words[2]
-        board.move(state, side, source, area, unit)
-        core.log(
-            state, seat, f"brings {unit_text(state, unit)} from {area_name(source)} into {area_name(area)}"
-        )
+    board.remove(state, area, "anglo", args[0])
+    c["slain"] += 1
+    core.log(state, seat, f"slays {unit_text(state, args[0])} of the Anglo-Saxons")
+    if c["slain"] >= 2 or not board.count(state, area, "anglo"):
         _end_ability(state)
-    elif verb == "skip":
-        _end_ability(state)
-    elif verb == "drakkar":
-        board.move(state, "viking", area, "drakkar", words[1])
-        core.log(state, seat, f"sends {unit_text(state, words[1])} of the Vikings to the Drakkar")
-        _end_ability(state)
-    elif verb == "slay":
-        board.remove(state, area, "anglo", words[1])
-        c["slain"] += 1
-        core.log(state, seat, f"slays {unit_text(state, words[1])} of the Anglo-Saxons")
-        if c["slain"] >= 2 or not board.count(state, area, "anglo"):
-            _end_ability(state)
-    elif verb == "done":
-        _end_ability(state)
-    elif verb == "lose":
-        text = unit_text(state, words[1])
-        board.remove(state, area, side, words[1])
+
+
+def lose(state: State, seat: int, args: list[str]) -> None:
+    c = state["combat"]
+    area = c["area"]
+    side = board.side_of(state, seat)
+    unit, n = args[0], 1
+    if unit == "warriors":
+        unit, n = "warrior", warrior_losses(state, side)
+    text = unit_text(state, unit) if n == 1 else f"{n} warriors"
+    for _ in range(n):
+        board.remove(state, area, side, unit)
         c["losses"][side] -= 1
-        core.log(state, seat, f"loses {text} in {area_name(area)}")
-        _advance_casualties(state)
-    elif verb == "retreat":
-        _retreat(state, side, words[1])
+    core.log(state, seat, f"loses {text} in {area_name(area)}")
+    _advance_casualties(state)
+
+
+def retreat(state: State, seat: int, args: list[str]) -> None:
+    _retreat(state, board.side_of(state, seat), args[0])
 
 
 def _begin(state: State, area: str) -> None:
@@ -199,7 +230,7 @@ def _reveal(state: State, side: str, tag: str) -> None:
     c["revealed"].append(tag)
     core.mark_reveal(state)
     kind = leader["ability"]
-    core.log(state, seat_of(state, side), f"reveals leader {tag}: {board.ability_name(kind)}")
+    core.log(state, seat_of(state, side), f"reveals the {board.ability_name(kind)} ({tag})")
     c["turn"] = other(side)
     if kind not in _ACTIVE:
         _advance_reveal(state)
@@ -210,7 +241,7 @@ def _reveal(state: State, side: str, tag: str) -> None:
     if kind == "berserker":
         board.take(state, c["area"], "viking", tag)
         board.lose_leader(state, tag)
-        core.log(state, seat_of(state, side), f"{tag} falls in a berserk charge")
+        core.log(state, seat_of(state, side), f"loses the Berserker ({tag}): he falls in his berserk charge")
     c.update(step="ability", ability=kind, leader=tag, slain=0)
     options = _ability_options(state)
     if not options or options in (["skip"], ["done"]):
@@ -321,7 +352,7 @@ def pillage(state: State, area: str) -> None:
             state["supply"]["anglo"]["strongholds"] += 1
             burned = True
     got = board.gain_coin(state, "viking", coins)
-    text = f"pillages {area_name(area)}: {got} coin(s)"
+    text = f"pillages {area_name(area)}: {core.plural(got, 'coin')}"
     core.log(state, seat_of(state, "viking"), text + (" and the Stronghold burns" if burned else ""))
 
 

@@ -13,6 +13,16 @@ from typing import Any
 _RAW: dict[str, Any] = json.loads((Path(__file__).parent / "saga.json").read_text("utf-8"))
 
 SIDES = ("viking", "anglo")
+# The actions of the tiles, by the names the tiles print.
+ACTION_NAMES = {
+    "movement": "Movement",
+    "build": "Build",
+    "fyrd": "Fyrd",
+    "income": "Income",
+    "tribute": "Tribute",
+    "recruitment": "Recruitment",
+    "scout": "Scout",
+}
 SIDE_NAMES = {"viking": "Vikings", "anglo": "Anglo-Saxons"}
 
 ENGLAND: list[str] = [a["id"] for a in _RAW["areas"]["england"]]

@@ -6,9 +6,9 @@ from typing import Any
 
 from games import core
 from games.core import State
-from games.saga import board
+from games.saga import board, victory
 from games.saga.board import seat_of
-from games.saga.data import INLAND, SIDE_NAMES, VICTORY, area_name, other, tile
+from games.saga.data import INLAND, SCANDINAVIA, area_name, other, tile
 
 
 def start_round(state: State) -> None:
@@ -24,6 +24,23 @@ def start_round(state: State) -> None:
 def draft_side(state: State) -> str:
     draft = state["draft"]
     return str(draft["order"][draft["picks"]])
+
+
+def draft_options(state: State, seat: int) -> list[str]:
+    """Phase ``draft``: every tile nobody holds yet; when this side takes two in a row,
+    also each pair of them as one choice (a shortcut)."""
+    free = [t["id"] for t in state["tiles"] if t["holder"] is None]
+    options = [f"take {t}" for t in free]
+    draft = state["draft"]
+    order, picks = draft["order"], draft["picks"]
+    if picks + 1 < len(order) and order[picks] == order[picks + 1]:
+        options += [f"take {a} {b}" for i, a in enumerate(free) for b in free[i + 1 :]]
+    return options
+
+
+def take(state: State, seat: int, args: list[str]) -> None:
+    for tile_id in args:
+        take_tile(state, int(tile_id))
 
 
 def take_tile(state: State, tile_id: int) -> None:
@@ -94,42 +111,28 @@ def finish_tile(state: State) -> bool:
 # --- end of round --------------------------------------------------------------------
 
 
-def _winner(state: State) -> tuple[str, str] | None:
-    track = state["track"]
-    anglo = []
-    if track["round"] <= track["stronghold"]:
-        anglo.append("the Round marker reached the Stronghold marker")
-    if board.in_england(state, "viking") == 0:
-        anglo.append("no Viking unit is left in England")
-    if anglo:
-        return "anglo", anglo[0]
-    if len(board.controlled(state, "viking")) >= VICTORY["viking_areas"]:
-        return "viking", f"the Vikings control {VICTORY['viking_areas']} areas of England"
-    if state["coins"]["viking"] >= VICTORY["viking_coins"]:
-        return "viking", f"the Vikings hold {VICTORY['viking_coins']} coins"
-    if board.in_england(state, "anglo") == 0:
-        return "viking", "no Anglo-Saxon unit is left in England"
-    return None
-
-
 def end_round(state: State) -> None:
     state["combat"] = None
-    won = _winner(state)
+    won = victory.winner(state)
     if won is not None:
-        side, reason = won
+        side, condition = won
         seat = seat_of(state, side)
         scores = [0, 0]
         scores[seat] = 1
         state["phase"] = "over"
-        state["result"] = {"winners": [seat], "scores": scores, "reason": f"{SIDE_NAMES[side]} win: {reason}"}
-        core.log(state, seat, f"wins: {reason}")
+        state["result"] = {
+            "winners": [seat],
+            "scores": scores,
+            "reason": victory.reason(state, side, condition),
+        }
+        core.log(state, seat, victory.logged(state, condition))
         return
     state["track"]["round"] = max(1, state["track"]["round"] - 1)
     inland = [a for a in INLAND if board.control(state, a) == "viking"]
     if inland:
         got = board.gain_coin(state, "viking", len(inland))
-        names = ", ".join(area_name(a) for a in inland)
-        core.log(state, seat_of(state, "viking"), f"gains {got} coin(s) from inland {names}")
+        text = f"gains {core.plural(got, 'coin')} for holding inland {board.names_text(inland)}"
+        core.log(state, seat_of(state, "viking"), text)
     if board.count(state, "drakkar", "viking"):
         state["phase"] = "return"
         return
@@ -141,14 +144,44 @@ def next_round(state: State) -> None:
     start_round(state)
 
 
-def return_unit(state: State, unit: str, area: str) -> None:
+def return_unit(state: State, unit: str, area: str, *, quiet: bool = False) -> None:
     board.move(state, "viking", "drakkar", area, unit)
-    what = "a warrior" if unit == "warrior" else f"leader {unit}"
-    core.log(state, seat_of(state, "viking"), f"brings {what} home from the Drakkar to {area_name(area)}")
+    if not quiet:
+        text = f"brings {board.unit_text(state, unit)} home from the Drakkar to {area_name(area)}"
+        core.log(state, seat_of(state, "viking"), text)
     if not board.count(state, "drakkar", "viking"):
         next_round(state)
 
 
-def return_options(state: State) -> list[str]:
+def homecoming(state: State) -> list[tuple[str, str]]:
+    """Where ``return all`` sends each Drakkar unit, leaders first, each to the emptiest
+    Scandinavian area (the earliest in the north-south chain on a tie)."""
+    counts = {a: board.count(state, a, "viking") for a in SCANDINAVIA}
+    u = board.units(state, "drakkar", "viking")
+    plan = []
+    for ref in [*u["leaders"], *["warrior"] * int(u["warriors"])]:
+        area = min(SCANDINAVIA, key=lambda a: counts[a])
+        counts[area] += 1
+        plan.append((ref, area))
+    return plan
+
+
+def return_(state: State, seat: int, args: list[str]) -> None:
+    if args != ["all"]:
+        return_unit(state, args[0], args[1])
+        return
+    plan = homecoming(state)
+    parts = [f"{board.unit_text(state, ref)} to {area_name(area)}" for ref, area in plan]
+    core.log(state, seat, f"brings every unit home from the Drakkar: {board.joined(parts)}")
+    for ref, area in plan:
+        return_unit(state, ref, area, quiet=True)
+
+
+def return_options(state: State, seat: int) -> list[str]:
+    """Phase ``return``: a Drakkar unit to a Scandinavian area with the fewest Vikings,
+    or (a shortcut, when there is a choice) all of them spread evenly."""
     refs = board.unit_refs(state, "drakkar", "viking")
-    return [f"return {ref} {area}" for area in board.scandinavia_min(state) for ref in refs]
+    options = [f"return {ref} {area}" for area in board.scandinavia_min(state) for ref in refs]
+    if len(options) > 1 and board.count(state, "drakkar", "viking") >= 2:
+        options.append("return all")
+    return options

@@ -1,11 +1,12 @@
-"""What each seat sees, the outcome, prompts and short button labels."""
+"""What each seat sees and the outcome (the prompt comes from the phase table in
+``rules.py``, button labels from ``labels.py``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from games.core import State
-from games.saga import board, combat, flow
+from games.saga import board, combat
 from games.saga.data import (
     ABILITIES,
     AREAS,
@@ -14,32 +15,9 @@ from games.saga.data import (
     MARKERS,
     SCANDINAVIA,
     SIDES,
-    area_name,
-    other,
     tile,
 )
-from games.saga.rules import to_act
-
-_ACTION_NAMES = {
-    "movement": "Movement",
-    "build": "Build",
-    "fyrd": "Fyrd",
-    "income": "Income",
-    "tribute": "Tribute",
-    "recruitment": "Recruitment",
-    "scout": "Scout",
-}
-_BONUS_NAMES = {
-    "coin": "take 1 coin",
-    "move_or_coin": "move 1 unit or take 1 coin",
-    "recruit_warrior": "recruit 1 warrior",
-    "move": "move units",
-}
-
-
-def _sees(state: State, tag: str, viewer: str | None) -> bool:
-    data = state["leaders"][tag]
-    return bool(data["known"]) or (viewer == data["side"] and data["where"] != "aside")
+from games.saga.rules import prompt, to_act
 
 
 def leader(state: State, tag: str, viewer: str | None) -> dict[str, Any]:
@@ -134,36 +112,6 @@ def _private(state: State, side: str) -> dict[str, Any]:
     return {"side": "viking", "leaders": own, "scouted": scouted, "pool": sorted(state["pool"])}
 
 
-def prompt(state: State, seat: int | None = None) -> str:
-    """What the seats that act must do now (the same phrase for every seat here)."""
-    phase = state["phase"]
-    if phase == "over":
-        return "the game is over"
-    if phase == "draft":
-        return "choose an action tile"
-    if phase == "return":
-        return "bring a unit home from the Drakkar"
-    if phase == "actions":
-        r = state["resolving"]
-        if r["tile"] is None:
-            return "choose which tile to resolve"
-        if r["must_move"] is not None:
-            return f"move at least 1 unit to {area_name(r['must_move']['to'])}"
-        if r["action"] == "bonus":
-            return "bonus: move units, then done"
-        if r["action"] is not None:
-            return f"{_ACTION_NAMES[r['action']]}: continue or done"
-        return f"tile {r['tile']}: choose an action or finish"
-    c = state["combat"]
-    return {
-        "order": "choose the next combat",
-        "reveal": "reveal a leader or pass",
-        "ability": "use the leader's ability",
-        "casualties": "remove a casualty",
-        "retreat": "choose where to retreat",
-    }[c["step"]]
-
-
 def outcome(state: State) -> dict[str, Any] | None:
     if state["phase"] != "over":
         return None
@@ -194,7 +142,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "players": 2,
         "to_act": to_act(state),
-        "prompt": prompt(state),
+        "prompt": prompt(state, seat),
         "phase": state["phase"],
         "round": state["round"],
         "options": dict(state["options"]),
@@ -233,104 +181,3 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "outcome": outcome(state),
         "private": private(state, seat),
     }
-
-
-# --- labels ---------------------------------------------------------------------------
-
-
-def _actor(state: State) -> str | None:
-    seats = to_act(state)
-    return board.side_of(state, seats[0]) if seats else None
-
-
-def _unit(state: State, ref: str, side: str | None) -> str:
-    if ref == "warrior":
-        return "a warrior"
-    if ref in state["leaders"] and _sees(state, ref, side):
-        return f"leader {ref} ({ABILITIES[state['leaders'][ref]['ability']]['name']})"
-    return f"leader {ref}"
-
-
-def _half_text(half: dict[str, Any]) -> str:
-    sep = " / " if half["choose_one"] else " + "
-    text = sep.join(_ACTION_NAMES[a] for a in half["actions"])
-    if half["bonus"]:
-        text = f"bonus {_BONUS_NAMES[half['bonus']]}; " + text
-    return text
-
-
-def _name(area: str) -> str:
-    return area_name(area) if area in AREAS or area == "drakkar" else area
-
-
-def label(state: State, action: str) -> str:
-    words = action.split()
-    verb = words[0] if words else ""
-    args = words[1:]
-    side = _actor(state)
-    text = action
-    try:
-        text = _label(state, verb, args, side)
-    except (KeyError, IndexError, ValueError):
-        text = action
-    return text[:80]
-
-
-def _label(state: State, verb: str, args: list[str], side: str | None) -> str:
-    if verb in ("take", "tile"):
-        data = tile(int(args[0]))
-        half = data[side or "viking"]
-        icons = " [first]" if data["sword"] else (" [initiative]" if data["initiative"] else "")
-        head = "Take tile" if verb == "take" else "Resolve tile"
-        return f"{head} {args[0]}{icons}: {_half_text(half)}"
-    if verb == "bonus":
-        if args[0] == "coin":
-            return "Bonus: take 1 coin"
-        if args[0] == "move":
-            return "Bonus: move"
-        return f"Bonus: recruit a warrior in {_name(args[0])}"
-    if verb == "move":
-        if args[0] in AREAS:
-            return f"Move a warrior {_name(args[0])} → {_name(args[1])}"
-        return f"Move {_unit(state, args[0], side)} → {_name(args[1])}"
-    if verb == "sail":
-        return f"Draw a destination at {_name(args[0])} and sail"
-    if verb == "build":
-        return f"Build a Stronghold in {_name(args[0])} (1 coin)"
-    if verb == "fyrd":
-        return f"Fyrd in {_name(args[0])}: 1 coin, remove a Viking warrior"
-    if verb == "income":
-        if args[1] == "coin":
-            return f"Income at {_name(args[0])}: take 1 coin"
-        return f"Income at {_name(args[0])}: 1 coin, recruit {_unit(state, args[1], side)}"
-    if verb == "tribute":
-        return f"Tribute in {_name(args[0])}: 1 coin, Vikings to the Drakkar"
-    if verb == "recruit":
-        return f"Recruit {_unit(state, args[1], side)} in {_name(args[0])}"
-    if verb == "scout":
-        return f"Scout: {_name(args[0])} face down at {_name(args[1])}"
-    if verb == "fight":
-        return f"Fight in {_name(args[0])}"
-    if verb == "reveal":
-        return f"Reveal {_unit(state, args[0], side)}"
-    if verb == "bring":
-        return f"Bring {_unit(state, args[1], side)} from {_name(args[0])}"
-    if verb == "drakkar":
-        return f"Send {_unit(state, args[0], side)} of the Vikings to the Drakkar"
-    if verb == "slay":
-        return f"Remove {_unit(state, args[0], side)} of the Anglo-Saxons"
-    if verb == "lose":
-        return f"Lose {_unit(state, args[0], side)}"
-    if verb == "retreat":
-        return f"Retreat to {_name(args[0])}"
-    if verb == "return":
-        return f"Return {_unit(state, args[0], side)} to {_name(args[1])}"
-    return {
-        "done": "Done with this action",
-        "finish": "Finish this tile",
-        "pass": "Pass (reveal no more leaders)",
-        "skip": "Skip the ability",
-    }.get(verb, verb)
-
-
-__all__ = ["flow", "label", "other", "outcome", "view"]

@@ -165,11 +165,12 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
             for a in areas.values()
             if a.get("control") == "viking" and a.get("kind") in ("coastal", "inland")
         )
-        text = f"Wins with 5 areas ({held}/5) or 8 coins ({coins}/8)"
+        text = f"To win: 5 areas (holds {held}) or 8 coins (has {coins})"
     else:
         track = view.get("track") or {}
         gap = int(track.get("round", 0) or 0) - int(track.get("stronghold", 0) or 0)
-        text = f"Wins when Round meets Stronghold ({max(0, gap)} to go)"
+        last = int(view.get("round", 1) or 1) + max(0, gap)  # checked at the end of each round
+        text = f"To win: hold out through round {last}"
     _line(im, (x0 + 12, y + 16), text, 19, INK, (x1 - x0 - 24, 15), stamped=False)
 
 
