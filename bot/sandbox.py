@@ -51,6 +51,7 @@ board pictures (default sandbox-out); --db FILE keeps the games in a SQLite file
 A line that is a legal move of that player is played as that move first; 'move <action>'
 also works."""
 CHANNEL = "1"
+GUILD = "sandbox"  # the one server of the sandbox (its leaderboard)
 
 
 class Clock:
@@ -140,7 +141,7 @@ class Sandbox:
             if "=" in game:
                 game, options = games.names()[0], rest
             chosen = dict(part.split("=", 1) for part in options.split() if "=" in part)
-            return await t.lobby.new_game(CHANNEL, user, name, game or games.names()[0], chosen)
+            return await t.lobby.new_game(CHANNEL, user, name, game or games.names()[0], chosen, GUILD)
         simple = {
             "join": lambda: t.lobby.join(CHANNEL, user, name),
             "leave": lambda: t.lobby.leave(CHANNEL, user),

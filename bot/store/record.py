@@ -8,6 +8,7 @@ show come with the rows. Writes take the open transaction of the change that end
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.store.db import Backend, Tx
@@ -26,27 +27,28 @@ from bot.store.rows import (
 Rating = tuple[float, float, int]  # mu, sigma, rated games
 
 _INSERT = f"INSERT INTO results ({', '.join(RESULT_COLUMNS)}) VALUES ({', '.join('?' * len(RESULT_COLUMNS))})"
-# A player's record: every result of theirs, oldest first, with their privacy and the
-# asking server's ratings switch. Built on a one-row table, so the switches come back
-# (with NULL results) for a player who has none.
+# A player's record: every result of theirs (of one title, or all), oldest first, with their
+# privacy and whether the asking server shows ratings, each on every row (one statement).
 _PLAYER = (
-    "SELECT p.stats AS privacy, g.ratings AS rates, r.* FROM (SELECT CAST(? AS TEXT) AS who) me"
-    " LEFT JOIN people p ON p.user_id = me.who"
-    " LEFT JOIN guilds g ON g.guild_id = CAST(? AS TEXT)"
-    " LEFT JOIN results r ON r.user_id = me.who{game}"
-    " ORDER BY r.finished_at, r.game_id"
+    "SELECT r.*, (SELECT p.stats FROM people p WHERE p.user_id = ?) AS privacy,"
+    " (SELECT g.ratings FROM guilds g WHERE g.guild_id = ?) AS rates"
+    " FROM results r WHERE r.user_id = ?{game} ORDER BY r.finished_at, r.game_id"
 )
-# A server's leaderboard of one title since a time: each person's figures there, their
-# rating of the title now, the name of their latest result anywhere, and their privacy.
+# A server's leaderboard of one title since a time: each person's figures there (games,
+# wins, rated games, turns, the rating points the period's games moved), their rating of
+# the title now, the name of their latest result anywhere, their privacy, and whether the
+# server shows ratings.
 _BOARD = (
-    "SELECT a.user_id, a.games, a.wins, a.rated, a.turns, a.turn_time, k.mu, k.sigma, p.stats AS privacy,"
-    " (SELECT n.name FROM results n WHERE n.user_id = a.user_id ORDER BY n.finished_at DESC LIMIT 1) AS name"
-    " FROM (SELECT user_id, COUNT(*) AS games, SUM(won) AS wins, COUNT(mu_after) AS rated,"
-    " SUM(turns) AS turns, SUM(turn_time) AS turn_time FROM results"
+    "SELECT a.user_id, a.games, a.wins, a.rated, a.turns, a.turn_time, a.moved, k.mu, k.sigma,"
+    " (SELECT p.stats FROM people p WHERE p.user_id = a.user_id) AS privacy,"
+    " (SELECT n.name FROM results n WHERE n.user_id = a.user_id ORDER BY n.finished_at DESC LIMIT 1) AS name,"
+    " (SELECT g.ratings FROM guilds g WHERE g.guild_id = ?) AS rates"
+    " FROM (SELECT user_id, COUNT(*) AS games, CAST(SUM(won) AS BIGINT) AS wins, COUNT(mu_after) AS rated,"
+    " CAST(SUM(turns) AS BIGINT) AS turns, SUM(turn_time) AS turn_time,"
+    " SUM((mu_after - 3 * sigma_after) - (mu_before - 3 * sigma_before)) AS moved FROM results"
     " WHERE guild_id = ? AND game = ? AND finished_at >= ? AND user_id NOT LIKE 'bot:%'"
     " GROUP BY user_id) a"
     " LEFT JOIN ratings k ON k.game = ? AND k.user_id = a.user_id"
-    " LEFT JOIN people p ON p.user_id = a.user_id"
 )
 
 
@@ -170,17 +172,51 @@ class RecordStore:
     async def player(
         self, user_id: str, guild_id: str | None, game: str | None
     ) -> tuple[str, bool, list[ResultRow]]:
-        """The player's privacy (public | private), whether the asking server shows ratings,
-        and their results (of one title, or all), oldest first."""
+        """The player's privacy (public | private), whether the asking server shows ratings
+        (both as they stand when the player has results), and their results (of one title,
+        or all), oldest first."""
         sql = _PLAYER.format(game=" AND r.game = ?" if game else "")
-        args: tuple[Any, ...] = (user_id, guild_id or "", game) if game else (user_id, guild_id or "")
+        args: tuple[Any, ...] = (user_id, guild_id or "", user_id) + ((game,) if game else ())
         rows = await self.backend.all(sql, args)
         privacy = (rows[0]["privacy"] if rows else None) or "public"
         rates = rows[0]["rates"] if rows else None
-        results = [result_row(r) for r in rows if r["game_id"] is not None]
-        return privacy, rates is None or bool(rates), results
+        return privacy, rates is None or bool(rates), [result_row(r) for r in rows]
 
-    async def board(self, guild_id: str, game: str, since: float) -> list[dict[str, Any]]:
-        """Each person's figures on the server's leaderboard of ``game`` since ``since``."""
-        rows = await self.backend.all(_BOARD, (guild_id, game, since, game))
-        return [dict(zip(r.keys(), tuple(r), strict=True)) for r in rows]
+    async def board(self, guild_id: str, game: str, since: float) -> tuple[bool, list[BoardRow]]:
+        """Whether the server shows ratings, and each person's figures on its leaderboard
+        of ``game`` since ``since``."""
+        rows = await self.backend.all(_BOARD, (guild_id, guild_id, game, since, game))
+        rates = rows[0]["rates"] if rows else None
+        return rates is None or bool(rates), [
+            BoardRow(
+                user_id=r["user_id"],
+                name=r["name"] or "?",
+                games=int(r["games"]),
+                wins=int(r["wins"] or 0),
+                rated=int(r["rated"]),
+                turns=int(r["turns"] or 0),
+                turn_time=float(r["turn_time"] or 0.0),
+                moved=float(r["moved"] or 0.0),
+                mu=r["mu"],
+                sigma=r["sigma"],
+                private=r["privacy"] == "private",
+            )
+            for r in rows
+        ]
+
+
+@dataclass
+class BoardRow:
+    """One person on a server's leaderboard of a title over a period."""
+
+    user_id: str
+    name: str  # the name of their latest result (a player who left is shown by it)
+    games: int
+    wins: int
+    rated: int  # rated games
+    turns: int
+    turn_time: float
+    moved: float  # the change of their rating's mu - 3 sigma by the period's games here
+    mu: float | None  # their rating of the title now (None: never rated)
+    sigma: float | None
+    private: bool

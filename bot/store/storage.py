@@ -582,13 +582,18 @@ class Storage:
         )
         return [(r["id"], r["channel_id"]) for r in rows]
 
-    async def finished_games(self, channel_id: str, limit: int = 25) -> list[GameRow]:
-        """The channel's finished games, newest first."""
-        rows = await self._all(
-            "SELECT * FROM games WHERE channel_id = ? AND status = 'over' ORDER BY updated_at DESC, id DESC LIMIT ?",
-            channel_id,
-            limit,
-        )
+    async def finished_games(
+        self, channel_id: str, limit: int = 25, *, game: str | None = None, user_id: str | None = None
+    ) -> list[GameRow]:
+        """The channel's finished games, newest first (of one title, or one player's)."""
+        sql, args = "SELECT * FROM games WHERE channel_id = ? AND status = 'over'", [channel_id]
+        if game is not None:
+            sql += " AND game = ?"
+            args.append(game)
+        if user_id is not None:
+            sql += " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.user_id = ?)"
+            args.append(user_id)
+        rows = await self._all(sql + " ORDER BY updated_at DESC, id DESC LIMIT ?", *args, limit)
         return [game_row(r) for r in rows]
 
     async def delay(self, tx: Tx, outbox_id: int, until: float) -> None:

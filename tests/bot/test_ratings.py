@@ -5,7 +5,11 @@ the one kept game by game (on SQLite and on PostgreSQL)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -205,3 +209,35 @@ async def test_a_resignation_is_a_loss_recorded_with_the_end(table: Table, clock
     assert [tuple(r) for r in rows][1][:4] == ("2", 2, 0, "resigned")
     rates = {r[0]: (r[1], r[2]) for r in await storage.backend.all("SELECT user_id, mu, sigma FROM ratings")}
     assert ratings.shown(*rates["1"]) > 500 > ratings.shown(*rates["2"]) or rates["1"][0] > rates["2"][0]
+
+
+def test_restats_from_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "skald.db"
+
+    async def one_game() -> None:
+        storage = await Storage.open(str(path))
+        try:
+            await _store_game(storage, FakeClock(), random.Random(1), 2)
+        finally:
+            await storage.close()
+
+    asyncio.run(one_game())
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "restats", "--db", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Recorded 1 finished games again in ")
+    missing = subprocess.run(
+        [sys.executable, "-m", "bot", "restats", "--db", str(tmp_path / "none.db")],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=120,
+    )
+    assert missing.returncode == 1 and missing.stderr.startswith("There is no database at ")
+    assert len(missing.stderr.strip().splitlines()) == 1

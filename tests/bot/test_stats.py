@@ -1,0 +1,89 @@
+"""Stats, the leaderboard, the switches about them, and /game history's filters, on the
+table core (issue #34)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.table import Table, TableError
+from tests.bot.conftest import FakeClock
+
+
+async def finish(table: Table, clock: FakeClock, winner: tuple[str, str], loser: tuple[str, str]) -> None:
+    """A Knarr game on server g, channel c1, that ``loser`` resigns."""
+    await table.lobby.new_game("c1", winner[0], winner[1], "knarr", guild_id="g")
+    await table.lobby.join("c1", loser[0], loser[1])
+    await table.lobby.start("c1", winner[0], "joined")
+    clock.now += 3600
+    await table.seating.resign("c1", loser[0])
+    clock.now += 60
+
+
+ASTRID, BJORN = ("1", "Astrid"), ("2", "Bjorn")
+
+
+@pytest.fixture
+async def played(table: Table, clock: FakeClock) -> Table:
+    for _ in range(3):
+        await finish(table, clock, ASTRID, BJORN)
+    await finish(table, clock, BJORN, ASTRID)
+    return table
+
+
+async def test_a_players_stats(played: Table) -> None:
+    text = await played.stats.player("1", "g", "1", "Astrid")
+    assert "**Stats of Astrid**" in text
+    assert "4 games, 3 wins (places: 1st ×3, 2nd ×1)" in text
+    assert "rating " in text and "over the last 4 games" in text
+    knarr = await played.stats.player("2", "g", "1", "Astrid", "knarr")  # someone else's, public
+    assert "in Knarr" in knarr
+    with pytest.raises(
+        TableError,
+        match="^You have no finished games of Vikings on the Volga yet; stats come from finished games.$",
+    ):
+        await played.stats.player("1", "g", "1", "Astrid", "volga")
+    with pytest.raises(TableError, match=r"^Unknown game 'chess'; choose one of: .*\.$"):
+        await played.stats.player("1", "g", "1", "Astrid", "chess")
+
+
+async def test_the_leaderboard_and_privacy(played: Table) -> None:
+    board = await played.stats.leaderboard("g", "knarr")
+    assert board.rated[0][1] == "Astrid" and board.rated[1][1] == "Bjorn"
+    assert int(board.rated[0][2]) > int(board.rated[1][2])
+    assert [row[1] for row in board.active] == ["Astrid", "Bjorn"]
+    assert board.movers[0][1] == "Astrid"
+    assert "Top ratings" in board.text and "Most active" in board.text and "Fastest movers" in board.text
+    assert "<@" not in board.text  # names as text, never a mention
+    assert (await played.stats.leaderboard("elsewhere", "knarr")).rated == []
+    await played.personal.settings("2", stats="private")
+    hidden = await played.stats.leaderboard("g", "knarr")
+    assert [row[1] for row in hidden.active] == [
+        "Astrid"
+    ] and "1 player keeping their stats private" in hidden.text
+    with pytest.raises(TableError, match="^Bjorn keeps their stats private.$"):
+        await played.stats.player("1", "g", "2", "Bjorn")
+    assert "Stats of Bjorn" in await played.stats.player("2", "g", "2", "Bjorn")  # their own, always
+    with pytest.raises(TableError, match="^Choose a period: week, month, year, all.$"):
+        await played.stats.leaderboard("g", "knarr", "decade")
+
+
+async def test_a_server_turns_ratings_off(played: Table, clock: FakeClock) -> None:
+    with pytest.raises(TableError, match="Manage Server"):
+        await played.stats.server_settings("g", ratings_on="off", can_manage=False)
+    assert "Ratings: off" in await played.stats.server_settings("g", ratings_on="off", can_manage=True)
+    board = await played.stats.leaderboard("g", "knarr")
+    assert board.rated == [] and board.movers == [] and "Top ratings" not in board.text
+    assert "This server shows no ratings." in await played.stats.player("1", "g", "1", "Astrid")
+    before = await played.storage.backend.all("SELECT mu, sigma FROM ratings ORDER BY user_id")
+    await finish(played, clock, ASTRID, BJORN)  # not rated here now
+    after = await played.storage.backend.all("SELECT mu, sigma FROM ratings ORDER BY user_id")
+    assert [tuple(r) for r in before] == [tuple(r) for r in after]
+
+
+async def test_history_filters(played: Table) -> None:
+    text, choices = await played.reading.history("c1", game="knarr", player=("2", "Bjorn"))
+    assert len(choices) == 4 and "Finished games of Knarr with Bjorn" in text
+    with pytest.raises(TableError, match="^No game with Carl has finished in this channel yet.$"):
+        await played.reading.history("c1", player=("3", "Carl"))
+    with pytest.raises(TableError, match="^Unknown game"):
+        await played.reading.history("c1", game="chess")
