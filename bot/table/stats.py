@@ -208,6 +208,9 @@ class Stats:
         days = PERIODS[period]
         since = 0.0 if days is None else self.ctx.clock() - days * 86400
         shows_ratings, rows = await self.storage.record.board(guild_id, found, since)
+        if not rows:
+            within = "" if days is None else f" in {PERIOD_WORDS[period]}"
+            raise TableError(f"No game of {games.get(found).title} has finished on this server{within}.")
         return board_of(games.get(found).title, period, rows, shows_ratings)
 
     async def server_settings(self, guild_id: str, *, ratings_on: str | None, can_manage: bool) -> str:

@@ -54,7 +54,12 @@ async def test_the_leaderboard_and_privacy(played: Table) -> None:
     assert board.movers[0][1] == "Astrid"
     assert "Top ratings" in board.text and "Most active" in board.text and "Fastest movers" in board.text
     assert "<@" not in board.text  # names as text, never a mention
-    assert (await played.stats.leaderboard("elsewhere", "knarr")).rated == []
+    with pytest.raises(TableError, match="^No game of Knarr has finished on this server.$"):
+        await played.stats.leaderboard("elsewhere", "knarr")
+    with pytest.raises(
+        TableError, match="^No game of Knarr has finished on this server in the last 7 days.$"
+    ):
+        await played.stats.leaderboard("elsewhere", "knarr", "week")
     await played.personal.settings("2", stats="private")
     hidden = await played.stats.leaderboard("g", "knarr")
     assert [row[1] for row in hidden.active] == [
