@@ -17,7 +17,7 @@ import pytest
 import games
 from bot.store.rows import SeatRow
 from bot.store.storage import Storage
-from bot.table import Table, ratings, record
+from bot.table import Table, ratings, record, turns
 from tests.bot.conftest import FakeClock
 
 START = ratings.START
@@ -241,3 +241,73 @@ def test_restats_from_the_command_line(tmp_path: Path) -> None:
     )
     assert missing.returncode == 1 and missing.stderr.startswith("There is no database at ")
     assert len(missing.stderr.strip().splitlines()) == 1
+
+
+REAL = [("knarr", 2), ("saga", 2), ("knarr", 3), ("knarr", 4), ("volga", 5), ("reavers", 5), ("pax", 6)]
+
+
+async def test_seeded_whole_games_at_every_player_count(tmp_path: Path) -> None:
+    """Whole games played to their end by the random bot in every seat, stored as people's
+    games (one seat a bot's at the larger tables): each seat's place follows the game's own
+    outcome, the winners' ratings rise, and recomputing gives the same figures."""
+    storage = await Storage.open(str(tmp_path / "skald.db"))
+    clock = FakeClock()
+    try:
+        for number, (title, players) in enumerate(REAL):
+            module = games.get(title)
+            state = module.setup(number, players, None)
+            state, moves = turns.play_automatic(
+                module, state, dict.fromkeys(range(players), "random"), str(number)
+            )
+            outcome = module.outcome(state)
+            assert outcome is not None
+            seats = [
+                SeatRow(PEOPLE[(number + i) % len(PEOPLE)], f"P{i}", i, False, False) for i in range(players)
+            ]
+            if players >= 4:
+                seats[-1] = SeatRow("bot:9", "Bot", players - 1, False, False, "sensible")
+            async with storage.transaction() as tx:
+                gid = await storage.create_game(
+                    tx, "chan", title, seats[0].user_id, {}, number, 24, clock(), "g1"
+                )
+                for seat in seats:
+                    await storage.add_seat(tx, gid, seat.user_id, seat.name, seat.position, seat.level)
+            for seat_index, action in moves:
+                clock.now += 7
+                async with storage.transaction() as tx:
+                    await storage.append_actions(
+                        tx, gid, [("move", seat_index, seats[seat_index].user_id, action)], clock()
+                    )
+            game = await storage.game(gid)
+            assert game is not None
+            async with storage.transaction() as tx:
+                assert await storage.save_state(
+                    tx,
+                    game,
+                    state,
+                    status="over",
+                    remind_at=None,
+                    result=None,
+                    dm_due=[],
+                    board_log=0,
+                    board_due=None,
+                    now=clock(),
+                )
+                await record.store_finished(storage, tx, game, module, seats, state, None, clock())
+            rows = await storage.backend.all(
+                "SELECT seat, place, won, mu_before, mu_after, turns FROM results WHERE game_id = ? ORDER BY seat",
+                (gid,),
+            )
+            assert len(rows) == players
+            for seat_index, place, won, mu_before, mu_after, timed in rows:
+                assert bool(won) == (seat_index in outcome["winners"])
+                assert (place == 1) == (seat_index in outcome["winners"])
+                assert mu_after is not None and timed >= 0
+                if len(outcome["winners"]) == 1 and won:
+                    assert mu_after > mu_before
+            clock.now += 60
+        kept = await _snapshot(storage)
+        assert await record.recompute(storage, clock) == len(REAL)
+        assert await _snapshot(storage) == kept
+    finally:
+        await storage.close()
