@@ -358,9 +358,9 @@ class Controller:
         """The server's leaderboard of a title, in the channel: a picture of its tables and
         the same as text, names written as text (allowed mentions: none, so nobody is pinged)."""
         board = await self.table.stats.leaderboard(str(interaction.guild_id), game, period)
-        tables = [("Top ratings", ("rating", "games"), board.rated)] if board.rated or board.movers else []
-        tables.append(("Most active", ("games", "wins"), board.active))
-        if tables[0][0] == "Top ratings":
+        tables = [("Most active", ("games", "wins"), board.active)]
+        if board.ratings:
+            tables.insert(0, ("Top ratings", ("rating", "games"), board.rated))
             tables.append(("Fastest movers", ("change", "rating"), board.movers))
         png = await asyncio.to_thread(leaderboard_png, title=board.title, period=board.period, tables=tables)
         await interaction.response.send_message(

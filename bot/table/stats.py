@@ -103,6 +103,7 @@ class Leaderboard:
     title: str
     period: str
     text: str
+    ratings: bool = True  # the server shows ratings (the top ratings and the movers)
     rated: list[tuple[str, str, str, str]] = field(default_factory=list)  # rank, name, rating, games
     active: list[tuple[str, str, str, str]] = field(default_factory=list)  # rank, name, games, wins
     movers: list[tuple[str, str, str, str]] = field(default_factory=list)  # rank, name, change, rating
@@ -122,7 +123,7 @@ def board_of(title: str, period: str, rows: list[BoardRow], shows_ratings: bool)
     keep their stats private are left out."""
     shown = [r for r in rows if not r.private]
     hidden = len(rows) - len(shown)
-    board = Leaderboard(title, PERIOD_WORDS[period], "")
+    board = Leaderboard(title, PERIOD_WORDS[period], "", shows_ratings)
     lines = [f"**{title} leaderboard of this server**, {board.period}:"]
     if not shown:
         lines.append(

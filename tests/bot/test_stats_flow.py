@@ -60,6 +60,10 @@ async def test_stats_leaderboard_and_settings(simcord_env: simcord.Env, table: T
     )
     done = await alice.slash(channel, "game settings", ratings="off")
     assert done.ephemeral and "Ratings: off" in done.response.content
+    before = len(list(channel.history()))
+    await alice.slash(channel, "game leaderboard", game="knarr")
+    unrated = list(channel.history())[before:]
+    assert len(unrated) == 1 and unrated[0].attachments and "Top ratings" not in unrated[0].content
 
     history = await alice.slash(channel, "game history", game="knarr", player=bob)
     assert history.ephemeral and "Finished games of Knarr with bob" in history.response.content
