@@ -386,7 +386,8 @@ class Storage:
     async def hand_over_seat(self, tx: Tx, game_id: int, old_id: str, new_id: str, new_name: str) -> None:
         """Someone else takes a seat as it stands: present, and reachable by DM again."""
         await tx.execute(
-            "UPDATE seats SET user_id = ?, name = ?, resigned = 0, dm_closed = 0 WHERE game_id = ? AND user_id = ?",
+            "UPDATE seats SET user_id = ?, name = ?, resigned = 0, kicked = 0, dm_closed = 0"
+            " WHERE game_id = ? AND user_id = ?",
             (new_id, new_name, game_id, old_id),
         )
 

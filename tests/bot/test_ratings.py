@@ -311,3 +311,23 @@ async def test_seeded_whole_games_at_every_player_count(tmp_path: Path) -> None:
         assert await _snapshot(storage) == kept
     finally:
         await storage.close()
+
+
+async def test_kicked_seats_lose_and_a_seat_handed_over_is_the_newcomers(
+    table: Table, clock: FakeClock
+) -> None:
+    storage = table.storage
+    await table.lobby.new_game("c1", "1", "Astrid", "knarr", guild_id="g")
+    await table.lobby.join("c1", "2", "Bjorn")
+    await table.lobby.join("c1", "3", "Carl")
+    await table.lobby.start("c1", "1", "joined")
+    clock.now += 60
+    await table.seating.kick("c1", "1", "2")  # the bot plays Bjorn's seat
+    await table.seating.replace("c1", "1", "2", "4", "Dagny")  # Dagny takes it over
+    seat = await storage.backend.one("SELECT resigned, kicked FROM seats WHERE user_id = '4'")
+    assert seat is not None and tuple(seat) == (0, 0)
+    await table.seating.kick("c1", "1", "3")
+    clock.now += 60
+    await table.seating.resign("c1", "4")  # Astrid alone is left: the game ends
+    rows = await storage.backend.all("SELECT user_id, place, won, ended FROM results ORDER BY seat")
+    assert [tuple(r) for r in rows] == [("1", 1, 1, "played"), ("4", 2, 0, "resigned"), ("3", 2, 0, "kicked")]
