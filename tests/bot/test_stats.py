@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.table import Table, TableError
+from bot.store.rows import ResultRow
+from bot.table import Table, TableError, stats
 from tests.bot.conftest import FakeClock
 
 
@@ -98,3 +99,34 @@ async def test_history_filters(played: Table) -> None:
         await played.reading.history("c1", player=("3", "Carl"))
     with pytest.raises(TableError, match="^Unknown game"):
         await played.reading.history("c1", game="chess")
+
+
+def test_stats_text_of_several_titles() -> None:
+    def row(game_id: int, title: str, place: int, mu: float) -> ResultRow:
+        return ResultRow(
+            game_id=game_id,
+            seat=0,
+            game=title,
+            guild_id="g",
+            user_id="1",
+            name="Astrid",
+            players=3,
+            place=place,
+            score=10,
+            won=place == 1,
+            ended="played",
+            turns=10,
+            turn_time=36000.0,
+            mu_before=mu - 1,
+            sigma_before=8.0,
+            mu_after=mu,
+            sigma_after=7.5,
+            finished_at=float(game_id),
+        )
+
+    rows = [row(1, "knarr", 1, 26), row(2, "volga", 2, 25), row(3, "knarr", 3, 25.5), row(4, "pax", 1, 27)]
+    text = stats.stats_text("Astrid", rows, None, True)
+    assert "4 games, 2 wins (places: 1st ×2, 2nd ×1, 3rd ×1); on average 1 h 00 min a turn." in text
+    assert "- Knarr: 2 games, 1 win (places: 1st ×1, 3rd ×1); rating 560 (+40 over the last 2 games)." in text
+    assert "Favourite titles: Knarr, Vikings on the Volga and Pax Viking." in text
+    assert "rating" not in stats.stats_text("Astrid", rows, None, False).replace("ratings", "")
