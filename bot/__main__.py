@@ -1,10 +1,12 @@
-"""``python -m bot`` runs the bot; ``python -m bot local`` plays offline in the terminal."""
+"""``python -m bot`` runs the bot; ``python -m bot local`` plays offline in the terminal;
+``python -m bot restats`` makes the ratings and stats again from the stored games."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import sys
+import time
 from typing import Any
 
 NO_TOKEN = (
@@ -45,7 +47,7 @@ async def _serve() -> int:
     from bot.adapter.app import ShardedSkaldBot, SkaldBot
     from bot.config import SettingsError, load_settings
     from bot.store.storage import Storage
-    from bot.table import Table
+    from bot.table import Table, record
 
     try:
         settings = load_settings()
@@ -71,6 +73,9 @@ async def _serve() -> int:
             settings.rate_share * 100,
         )
     storage = await Storage.open(settings.database)
+    made = await record.recompute(storage, time.time, force=False)  # a new record: from the history
+    if made is not None:
+        logging.getLogger("skald").info("recorded %d finished games (results and ratings)", made)
     table = Table(storage, default_reminder_hours=settings.reminder_hours)
     try:
         async with kind(
@@ -100,6 +105,10 @@ def main(argv: list[str]) -> int:
         from bot.replay import main as replay
 
         return replay(argv[1:])
+    if argv[:1] == ["restats"]:
+        from bot.restats import main as restats
+
+        return restats(argv[1:])
     try:
         return asyncio.run(_serve())
     except KeyboardInterrupt:

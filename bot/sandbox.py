@@ -39,9 +39,11 @@ Each line is @name and a command (the /game commands without the slash):
   @astrid kick bjorn                  the host removes a player
   @astrid replace bjorn sigrid        the host hands bjorn's seat to sigrid
   @astrid remind 48                   the host sets the hours before reminders (1-336)
-  @bjorn me zone=Asia/Tokyo quiet=22:00-07:00 notify=dm next=on away=2026-12-03
+  @bjorn me zone=Asia/Tokyo quiet=22:00-07:00 notify=dm next=on away=2026-12-03 stats=private
                                       your own settings (/me settings); 'me' shows them
   @astrid cover bjorn                 the host lets the bot play an away player's seat
+  @astrid stats [game]                your stats (/me stats): games, wins, places, rating
+  @astrid leaderboard knarr [week]    the leaderboard of a game (week, month, year, all)
   @astrid export game.json            write the game file: the public log during play,
                                       the whole replayable game once it is over
   wait 30h                            move the clock on (also 2d, 45m): reminders fire
@@ -51,6 +53,7 @@ board pictures (default sandbox-out); --db FILE keeps the games in a SQLite file
 A line that is a legal move of that player is played as that move first; 'move <action>'
 also works."""
 CHANNEL = "1"
+GUILD = "sandbox"  # the one server of the sandbox (its leaderboard)
 
 
 class Clock:
@@ -140,7 +143,7 @@ class Sandbox:
             if "=" in game:
                 game, options = games.names()[0], rest
             chosen = dict(part.split("=", 1) for part in options.split() if "=" in part)
-            return await t.lobby.new_game(CHANNEL, user, name, game or games.names()[0], chosen)
+            return await t.lobby.new_game(CHANNEL, user, name, game or games.names()[0], chosen, GUILD)
         simple = {
             "join": lambda: t.lobby.join(CHANNEL, user, name),
             "leave": lambda: t.lobby.leave(CHANNEL, user),
@@ -168,6 +171,14 @@ class Sandbox:
             return None
         if verb == "cover":
             return await t.personal.cover(CHANNEL, user, self.known(rest, "cover bjorn"))
+        if verb == "stats":
+            self.show(f"  (only @{name} sees) " + await t.stats.player(user, GUILD, user, name, rest or None))
+            return None
+        if verb == "leaderboard":
+            game, _, period = rest.partition(" ")
+            board = await t.stats.leaderboard(GUILD, game or games.names()[0], period.strip() or "all")
+            self.show(board.text)
+            return None
         if verb == "status":
             self.show(await t.reading.status(CHANNEL))
             return None
@@ -216,7 +227,14 @@ class Sandbox:
     @staticmethod
     def settings(rest: str) -> dict[str, Any]:
         """'zone=Europe/Oslo quiet=22:00-07:00 notify=dm next=on away=3d' -> keyword arguments."""
-        names = {"zone": "zone", "quiet": "quiet", "notify": "notify", "next": "heads_up", "away": "away"}
+        names = {
+            "zone": "zone",
+            "quiet": "quiet",
+            "notify": "notify",
+            "next": "heads_up",
+            "away": "away",
+            "stats": "stats",
+        }
         given: dict[str, Any] = {}
         for part in rest.split():
             key, sep, value = part.partition("=")

@@ -37,6 +37,15 @@ def parse_options(text: str | None) -> dict[str, str]:
 
 
 GAME_CHOICES = [app_commands.Choice(name=games.get(g).title, value=g) for g in games.names()]
+PERIOD_CHOICES = [
+    app_commands.Choice(name=name, value=value)
+    for name, value in (
+        ("all time", "all"),
+        ("last 7 days", "week"),
+        ("last 30 days", "month"),
+        ("last year", "year"),
+    )
+]
 
 
 async def option_autocomplete(
@@ -79,8 +88,9 @@ class GameCommands(app_commands.Group):
 
     async def _new_game(self, interaction: discord.Interaction, game: str, options: str | None) -> Reply:
         channel, user = _ids(interaction)
+        guild = str(interaction.guild_id) if interaction.guild_id else None
         return await self.ctl.table.lobby.new_game(
-            channel, user, interaction.user.display_name, game, parse_options(options)
+            channel, user, interaction.user.display_name, game, parse_options(options), guild
         )
 
     @app_commands.command(description="Take a seat in the game being set up here")
@@ -166,8 +176,32 @@ class GameCommands(app_commands.Group):
         await self.ctl.serve(interaction, self.ctl.send_replay(interaction, number))
 
     @app_commands.command(description="The finished games of this channel, and their game files")
-    async def history(self, interaction: discord.Interaction) -> None:
-        await self.ctl.serve(interaction, self.ctl.send_history(interaction))
+    @app_commands.describe(game="Only games of this title", player="Only games this player had a seat in")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def history(
+        self, interaction: discord.Interaction, game: str | None = None, player: discord.User | None = None
+    ) -> None:
+        await self.ctl.serve(interaction, self.ctl.send_history(interaction, game, player))
+
+    @app_commands.command(
+        description="The server's leaderboard of a game: top ratings, most active, fastest movers"
+    )
+    @app_commands.describe(game="Which game", period="Over which time (default: all time)")
+    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str, period: str | None = None
+    ) -> None:
+        await self.ctl.serve(interaction, self.ctl.send_leaderboard(interaction, game, period or "all"))
+
+    @app_commands.command(description="The server's Skald settings (Manage Server to change them)")
+    @app_commands.describe(ratings="Whether games here are rated and ratings shown (Manage Server only)")
+    @app_commands.choices(ratings=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
+    async def settings(self, interaction: discord.Interaction, ratings: str | None = None) -> None:
+        can_manage = interaction.permissions.manage_guild
+        request = self.ctl.table.stats.server_settings(
+            str(interaction.guild_id), ratings_on=ratings, can_manage=can_manage
+        )
+        await self.ctl.tell(interaction, request)
 
     @app_commands.command(description="Host only: let the bot play an away player's seat until they are back")
     @app_commands.describe(player="A player who set /me settings away")

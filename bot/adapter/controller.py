@@ -28,6 +28,7 @@ from bot.adapter.owed import Answer, Owing, picture
 from bot.adapter.pacing import TOKEN_PER_SECOND
 from bot.store.rows import Owed
 from bot.table import Panel, Reply, Table, TableError, learning, turns
+from render.leaderboard import leaderboard_png
 
 log = logging.getLogger("skald")
 
@@ -341,10 +342,32 @@ class Controller:
             interaction, self.table.seating.allow_undo(channel, user, version, game_id), "Allowed."
         )
 
-    async def send_history(self, interaction: discord.Interaction) -> None:
-        text, choices = await self.table.reading.history(str(interaction.channel_id))
+    async def send_history(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        player: discord.User | discord.Member | None = None,
+    ) -> None:
+        """The channel's finished games (of one title, or one player's), privately."""
+        who = (str(player.id), player.display_name) if player is not None else None
+        text, choices = await self.table.reading.history(str(interaction.channel_id), game=game, player=who)
         view = components.history_view(choices)
         await interaction.response.send_message(messages.clip(text), view=view, ephemeral=True)
+
+    async def send_leaderboard(self, interaction: discord.Interaction, game: str, period: str) -> None:
+        """The server's leaderboard of a title, in the channel: a picture of its tables and
+        the same as text, names written as text (allowed mentions: none, so nobody is pinged)."""
+        board = await self.table.stats.leaderboard(str(interaction.guild_id), game, period)
+        tables = [("Most active", ("games", "wins"), board.active)]
+        if board.ratings:
+            tables.insert(0, ("Top ratings", ("rating", "games"), board.rated))
+            tables.append(("Fastest movers", ("change", "rating"), board.movers))
+        png = await asyncio.to_thread(leaderboard_png, title=board.title, period=board.period, tables=tables)
+        await interaction.response.send_message(
+            messages.clip(board.text),
+            files=picture(png, "leaderboard.png") if board.active else [],
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def send_export(self, interaction: discord.Interaction, game_id: int) -> None:
         text, export = await self.table.reading.export(str(interaction.channel_id), game_id)

@@ -31,6 +31,7 @@ class GameRow:
     board_log: int
     turn_since: float | None = None  # when who must act last changed
     board_due: float | None = None  # moves not yet on a board are posted then (boards=turn)
+    guild_id: str | None = None  # the server it was opened in (None: made before servers were kept)
 
 
 @dataclass
@@ -42,6 +43,7 @@ class SeatRow:
     dm_closed: bool
     level: str = "sensible"
     covered_until: float | None = None  # the host lets the bot play it while its player is away
+    kicked: bool = False  # the host removed its player (then also ``resigned``)
 
     @property
     def is_bot(self) -> bool:
@@ -118,16 +120,21 @@ def game_row(row: Any) -> GameRow:
         board_log=row["board_log"],
         turn_since=row["turn_since"],
         board_due=row["board_due"],
+        guild_id=row["guild_id"],
     )
 
 
 # the seat columns ``seat_row`` reads, in SeatRow's order (a join names them with a prefix)
-SEAT_COLUMNS = ("user_id", "name", "position", "resigned", "dm_closed", "level", "covered_until")
+SEAT_COLUMNS = ("user_id", "name", "position", "resigned", "dm_closed", "level", "covered_until", "kicked")
 
 
 def seat_row(r: Any, prefix: str = "") -> SeatRow:
-    user_id, name, position, resigned, dm_closed, level, covered_until = (r[prefix + c] for c in SEAT_COLUMNS)
-    return SeatRow(user_id, name, position, bool(resigned), bool(dm_closed), level, covered_until)
+    user_id, name, position, resigned, dm_closed, level, covered_until, kicked = (
+        r[prefix + c] for c in SEAT_COLUMNS
+    )
+    return SeatRow(
+        user_id, name, position, bool(resigned), bool(dm_closed), level, covered_until, bool(kicked)
+    )
 
 
 @dataclass
@@ -155,6 +162,7 @@ class Prefs:
     notify: str = "mention"
     heads_up: bool = False  # "you're next"
     away_until: float | None = None
+    stats: str = "public"  # public | private: whether others may see their stats
 
     @property
     def has_quiet(self) -> bool:
@@ -171,3 +179,65 @@ class Prefs:
 
     def dms(self) -> bool:
         return self.notify in ("dm", "both")
+
+
+@dataclass
+class ResultRow:
+    """How one seat of a finished game ended (the ``results`` table, docs/ratings.md).
+    ``mu_*`` and ``sigma_*`` are the rating before and after; ``None`` when not rated."""
+
+    game_id: int
+    seat: int
+    game: str
+    guild_id: str | None
+    user_id: str  # a Discord id, or bot:<level>
+    name: str
+    players: int
+    place: int
+    score: int | None
+    won: bool
+    ended: str  # played | covered | resigned | kicked | bot
+    turns: int
+    turn_time: float
+    mu_before: float | None
+    sigma_before: float | None
+    mu_after: float | None
+    sigma_after: float | None
+    finished_at: float
+
+    @property
+    def rated(self) -> bool:
+        return self.mu_after is not None
+
+
+RESULT_COLUMNS = (
+    "game_id",
+    "seat",
+    "game",
+    "guild_id",
+    "user_id",
+    "name",
+    "players",
+    "place",
+    "score",
+    "won",
+    "ended",
+    "turns",
+    "turn_time",
+    "mu_before",
+    "sigma_before",
+    "mu_after",
+    "sigma_after",
+    "finished_at",
+)
+
+
+def result_row(r: Any) -> ResultRow:
+    values = {c: r[c] for c in RESULT_COLUMNS}
+    values["won"] = bool(values["won"])
+    return ResultRow(**values)
+
+
+def result_values(row: ResultRow) -> tuple[Any, ...]:
+    """The row's values in ``RESULT_COLUMNS`` order, as stored."""
+    return tuple(int(row.won) if c == "won" else getattr(row, c) for c in RESULT_COLUMNS)

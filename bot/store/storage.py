@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.store import fastjson
 from bot.store.db import Backend, Row, SqliteBackend, Tx, open_backend
+from bot.store.record import RecordStore
 from bot.store.rows import (
     SEAT_COLUMNS,
     ActionRow,
@@ -46,6 +47,7 @@ _GAME_AND_SEATS = (
 class Storage:
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
+        self.record = RecordStore(backend)  # results, ratings and the switches about them
 
     @classmethod
     async def open(cls, path: str) -> Storage:
@@ -345,12 +347,13 @@ class Storage:
         seed: int,
         reminder_hours: float,
         now: float,
+        guild_id: str | None = None,
     ) -> int:
         """A new game in the lobby; returns its id."""
         return await tx.insert(
             "INSERT INTO games (channel_id, game, status, host_id, options, seed,"
-            " reminder_hours, created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-            (channel_id, game, host_id, fastjson.dumps(options), seed, reminder_hours, now, now),
+            " reminder_hours, created_at, updated_at, guild_id) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+            (channel_id, game, host_id, fastjson.dumps(options), seed, reminder_hours, now, now, guild_id),
         )
 
     async def seats_in(self, tx: Tx, game_id: int) -> list[SeatRow]:
@@ -373,15 +376,18 @@ class Storage:
             "UPDATE seats SET position = ? WHERE game_id = ? AND user_id = ?", (position, game_id, user_id)
         )
 
-    async def resign_seat(self, tx: Tx, game_id: int, user_id: str) -> None:
+    async def resign_seat(self, tx: Tx, game_id: int, user_id: str, *, kicked: bool = False) -> None:
+        """The seat's player left (``kicked``: the host removed them); the bot plays it."""
         await tx.execute(
-            "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            "UPDATE seats SET resigned = 1, kicked = ? WHERE game_id = ? AND user_id = ?",
+            (int(kicked), game_id, user_id),
         )
 
     async def hand_over_seat(self, tx: Tx, game_id: int, old_id: str, new_id: str, new_name: str) -> None:
         """Someone else takes a seat as it stands: present, and reachable by DM again."""
         await tx.execute(
-            "UPDATE seats SET user_id = ?, name = ?, resigned = 0, dm_closed = 0 WHERE game_id = ? AND user_id = ?",
+            "UPDATE seats SET user_id = ?, name = ?, resigned = 0, kicked = 0, dm_closed = 0"
+            " WHERE game_id = ? AND user_id = ?",
             (new_id, new_name, game_id, old_id),
         )
 
@@ -510,14 +516,15 @@ class Storage:
                 row["notify"],
                 bool(row["heads_up"]),
                 row["away_until"],
+                row["stats"],
             )
         return found
 
     async def save_person(self, tx: Tx, prefs: Prefs, now: float) -> None:
         await tx.execute("DELETE FROM people WHERE user_id = ?", (prefs.user_id,))
         await tx.execute(
-            "INSERT INTO people (user_id, zone, quiet_from, quiet_to, notify, heads_up, away_until, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO people (user_id, zone, quiet_from, quiet_to, notify, heads_up, away_until, stats,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 prefs.user_id,
                 prefs.zone,
@@ -526,6 +533,7 @@ class Storage:
                 prefs.notify,
                 int(prefs.heads_up),
                 prefs.away_until,
+                prefs.stats,
                 now,
             ),
         )
@@ -575,13 +583,18 @@ class Storage:
         )
         return [(r["id"], r["channel_id"]) for r in rows]
 
-    async def finished_games(self, channel_id: str, limit: int = 25) -> list[GameRow]:
-        """The channel's finished games, newest first."""
-        rows = await self._all(
-            "SELECT * FROM games WHERE channel_id = ? AND status = 'over' ORDER BY updated_at DESC, id DESC LIMIT ?",
-            channel_id,
-            limit,
-        )
+    async def finished_games(
+        self, channel_id: str, limit: int = 25, *, game: str | None = None, user_id: str | None = None
+    ) -> list[GameRow]:
+        """The channel's finished games, newest first (of one title, or one player's)."""
+        sql, args = "SELECT * FROM games WHERE channel_id = ? AND status = 'over'", [channel_id]
+        if game is not None:
+            sql += " AND game = ?"
+            args.append(game)
+        if user_id is not None:
+            sql += " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.user_id = ?)"
+            args.append(user_id)
+        rows = await self._all(sql + " ORDER BY updated_at DESC, id DESC LIMIT ?", *args, limit)
         return [game_row(r) for r in rows]
 
     async def delay(self, tx: Tx, outbox_id: int, until: float) -> None:

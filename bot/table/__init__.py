@@ -13,6 +13,7 @@ owns it:
 - ``reminders``: the reminder time, nudges and the stall notice, refused DMs
 - ``reading``: board, hand, status and log on demand
 - ``personal``: a player's own settings, and seats the bot covers while they are away
+- ``stats``: a player's stats, a server's leaderboard, the server's ratings switch
 - ``notices``: who a board pings and how, quiet hours, "you're next" (called on commit)
 """
 
@@ -29,6 +30,7 @@ from bot.table.personal import Personal
 from bot.table.reading import Reading
 from bot.table.reminders import MAX_NUDGES, Reminders
 from bot.table.seating import Seating
+from bot.table.stats import Stats
 
 __all__ = ["MAX_NUDGES", "Panel", "Reply", "Table", "TableError"]
 
@@ -53,6 +55,7 @@ class Table:
         self.moves = Moves(self.context, self.personal.uncover)
         self.reminders = Reminders(self.context)
         self.reading = Reading(self.context)
+        self.stats = Stats(self.context)
 
     async def send_reminders(self) -> list[int]:
         """The timers' round: nudges, notices held by quiet hours that are over, boards of

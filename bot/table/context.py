@@ -15,7 +15,7 @@ from typing import Any
 
 import games
 from bot.store.storage import ActionRow, GameRow, SeatRow, Storage, Tx
-from bot.table import notices, threads, turns
+from bot.table import notices, record, threads, turns
 from bot.table.options import table_option
 from render import scores
 
@@ -307,6 +307,8 @@ class Context:
         )
         if not stored:
             raise Conflict()
+        if over:  # the game's results and the ratings they move, in the same transaction
+            await record.store_finished(self.storage, tx, game, module, seats, state, result, now)
         if payload is None:
             return None
         if not over:

@@ -57,8 +57,15 @@ class Lobby:
         self.default_reminder_hours = default_reminder_hours
 
     async def new_game(
-        self, channel_id: str, user_id: str, name: str, game_id: str, options: dict[str, str] | None = None
+        self,
+        channel_id: str,
+        user_id: str,
+        name: str,
+        game_id: str,
+        options: dict[str, str] | None = None,
+        guild_id: str | None = None,
     ) -> Reply:
+        """Open a lobby in the channel (``guild_id``: the server it is in, for its record)."""
         if game_id not in games.names():
             raise TableError(
                 f"Unknown game '{turns.clip(game_id, 30)}'; choose one of: {', '.join(games.names())}."
@@ -73,7 +80,15 @@ class Lobby:
             now = self.ctx.clock()
             async with self.storage.transaction() as tx:
                 gid = await self.storage.create_game(
-                    tx, channel_id, game_id, user_id, chosen, self._seeds(), self.default_reminder_hours, now
+                    tx,
+                    channel_id,
+                    game_id,
+                    user_id,
+                    chosen,
+                    self._seeds(),
+                    self.default_reminder_hours,
+                    now,
+                    guild_id,
                 )
                 await self.storage.add_seat(tx, gid, user_id, name, 0)
                 text = lobby_text(module, chosen, [name], name)

@@ -226,5 +226,7 @@ def describe(prefs: Prefs, now: float) -> str:
         f"- Told of your turn by: {NOTIFY_WORDS[prefs.notify]}",
         f'- "You\'re next" heads-up: {"on" if prefs.heads_up else "off"}',
         f"- Away: {away}",
+        "- Stats: "
+        + ("private (only you see them)" if prefs.stats == "private" else "public (others may see them)"),
     ]
     return "\n".join(lines)

@@ -26,6 +26,7 @@ class Personal:
         notify: str | None = None,
         heads_up: bool | None = None,
         away: str | None = None,
+        stats: str | None = None,
     ) -> str:
         """Change what was given (all or nothing) and show every setting back."""
         now = self.ctx.clock()
@@ -44,9 +45,13 @@ class Personal:
                 prefs = replace(prefs, heads_up=heads_up)
             if away is not None:
                 prefs = replace(prefs, away_until=people.parse_away(away, prefs.zone, now))
+            if stats is not None:
+                if stats not in ("public", "private"):
+                    raise SettingsError("Your stats are either public or private.")
+                prefs = replace(prefs, stats=stats)
         except SettingsError as error:
             raise TableError(str(error)) from None
-        changed = any(v is not None for v in (zone, quiet, notify, heads_up, away))
+        changed = any(v is not None for v in (zone, quiet, notify, heads_up, away, stats))
         if changed:
             async with self.storage.transaction() as tx:
                 await self.storage.save_person(tx, prefs, now)

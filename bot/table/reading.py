@@ -150,26 +150,39 @@ class Reading:
 
     # --- finished games -------------------------------------------------------------------
 
-    async def history(self, channel_id: str) -> tuple[str, list[tuple[int, str]]]:
-        """The channel's finished games, newest first: the text, and (game id, label) pairs
-        for choosing one to fetch."""
-        rows = await self.storage.finished_games(channel_id)
+    async def history(
+        self, channel_id: str, *, game: str | None = None, player: tuple[str, str] | None = None
+    ) -> tuple[str, list[tuple[int, str]]]:
+        """The channel's finished games, newest first (of one title, or where one player,
+        given as (id, name), had a seat): the text, and (game id, label) pairs for choosing
+        one to fetch."""
+        if game is not None and game not in games.names():
+            raise TableError(
+                f"Unknown game '{turns.clip(game, 30)}'; choose one of: {', '.join(games.names())}."
+            )
+        rows = await self.storage.finished_games(channel_id, game=game, user_id=player[0] if player else None)
+        which = (f" of {games.get(game).title}" if game else "") + (
+            f" with {turns.plain(player[1])}" if player else ""
+        )
         if not rows:
+            if which:
+                raise TableError(f"No game{which} has finished in this channel yet.")
             raise TableError("No game has finished in this channel yet.")
-        lines, choices = [f"**Finished games in this channel** (newest first, {len(rows)} shown):"], []
-        for game in rows:
-            module = games.get(game.game)
-            seats = await self.storage.seats(game.id)
-            result = game.result or (module.outcome(game.state) if game.state else None) or {}
+        lines = [f"**Finished games{which} in this channel** (newest first, {len(rows)} shown):"]
+        choices = []
+        for found in rows:
+            module = games.get(found.game)
+            seats = await self.storage.seats(found.id)
+            result = found.result or (module.outcome(found.state) if found.state else None) or {}
             winners = " and ".join(
                 turns.plain(seats[i].name) for i in result.get("winners", []) if i < len(seats)
             )
-            moves = await self.ctx.effective_moves(game.id)
+            moves = await self.ctx.effective_moves(found.id)
             runs = sum(1 for i, m in enumerate(moves) if i == 0 or moves[i - 1][1] != m[1])
-            day = people.day_words(game.updated_at, "UTC", self.ctx.clock())
-            label = f"#{game.id} {module.title}, {day}: {winners or 'no winner'} won, {plural(runs, 'turn')}"
+            day = people.day_words(found.updated_at, "UTC", self.ctx.clock())
+            label = f"#{found.id} {module.title}, {day}: {winners or 'no winner'} won, {plural(runs, 'turn')}"
             lines.append(f"- {label}")
-            choices.append((game.id, label))
+            choices.append((found.id, label))
         lines.append("Pick one below to get its game file (it replays the whole game).")
         return "\n".join(lines), choices
 

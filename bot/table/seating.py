@@ -153,13 +153,17 @@ class Seating:
             index, seat = await self.ctx.seat_of(game, target_id)
             if seat.automatic:
                 raise TableError("That seat is already played by the bot.")
-            return await self._retire(game, index, f"The host removed **{turns.plain(seat.name)}**")
+            return await self._retire(
+                game, index, f"The host removed **{turns.plain(seat.name)}**", kicked=True
+            )
 
-    async def _retire(self, game: GameRow, index: int, head: str) -> Reply:
-        """A seat leaves a running game: the bot plays it, or the last one standing wins."""
+    async def _retire(self, game: GameRow, index: int, head: str, *, kicked: bool = False) -> Reply:
+        """A seat leaves a running game (``kicked``: the host removed its player): the bot
+        plays it, or the last one standing wins."""
         module = games.get(game.game)
         seats = await self.storage.seats(game.id)
         seats[index].resigned = True
+        seats[index].kicked = kicked
         remaining = [i for i, s in enumerate(seats) if not s.resigned]
         assert game.state is not None
         state = game.state
@@ -180,7 +184,7 @@ class Seating:
         if result is None:
             note += self.host_note(game, seats, seats[index].user_id)
         async with self.storage.transaction() as tx:
-            await self.storage.resign_seat(tx, game.id, seats[index].user_id)
+            await self.storage.resign_seat(tx, game.id, seats[index].user_id, kicked=kicked)
             await self.storage.set_host(tx, game.id, game.host_id)
             await self.ctx.log_moves(tx, game, seats, moves, now)
             announce = await self.ctx.commit_change(

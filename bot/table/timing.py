@@ -38,3 +38,12 @@ def turn_times(
 
 def average(times: list[float]) -> float | None:
     return mean(times) if times else None
+
+
+def own_turns(times: list[float]) -> tuple[int, float]:
+    """A seat's turns that its player took, counted and summed. The bot's moves are stored
+    in the same moment as the move before them (a bot seat's, and a seat it plays after a
+    resignation or while its player is away), so a turn that took no time at all was the
+    bot's and is left out."""
+    taken = [t for t in times if t > 0]
+    return len(taken), sum(taken)

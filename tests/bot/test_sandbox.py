@@ -217,3 +217,19 @@ async def test_me_settings_and_cover_in_the_sandbox(box: tuple[Sandbox, io.Strin
     assert "a direct message" in said and "heads-up: on" in said and "Away: until" in said
     assert await sandbox_.run_line("@astrid cover bjorn")
     assert "while they are away" in out.getvalue()
+
+
+async def test_stats_and_leaderboard_in_the_sandbox(box: tuple[Sandbox, io.StringIO]) -> None:
+    sandbox_, out = box
+    assert await sandbox_.run_line("@astrid leaderboard knarr")
+    assert out.getvalue().strip().endswith("No game of Knarr has finished on this server.")
+    await _open(sandbox_, "knarr", 2)
+    assert await sandbox_.run_line("@bjorn resign")
+    assert await sandbox_.run_line("@astrid stats")
+    assert "Stats of astrid" in out.getvalue() and "1 game, 1 win" in out.getvalue()
+    assert await sandbox_.run_line("@astrid leaderboard knarr week")
+    assert (
+        "Knarr leaderboard of this server" in out.getvalue() and "1. astrid: 1 game, 1 win" in out.getvalue()
+    )
+    assert await sandbox_.run_line("@bjorn me stats=private")
+    assert "Stats: private" in out.getvalue()

@@ -1,0 +1,132 @@
+"""Stats, the leaderboard, the switches about them, and /game history's filters, on the
+table core (issue #34), on SQLite and on PostgreSQL: the same figures on both."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store.rows import ResultRow
+from bot.table import Table, TableError, stats
+from tests.bot.conftest import FakeClock
+
+
+@pytest.fixture
+def db_path(database: str) -> str:
+    """These tests run on SQLite and on PostgreSQL (``table`` opens this)."""
+    return database
+
+
+async def finish(table: Table, clock: FakeClock, winner: tuple[str, str], loser: tuple[str, str]) -> None:
+    """A Knarr game on server g, channel c1, that ``loser`` resigns."""
+    await table.lobby.new_game("c1", winner[0], winner[1], "knarr", guild_id="g")
+    await table.lobby.join("c1", loser[0], loser[1])
+    await table.lobby.start("c1", winner[0], "joined")
+    clock.now += 3600
+    await table.seating.resign("c1", loser[0])
+    clock.now += 60
+
+
+ASTRID, BJORN = ("1", "Astrid"), ("2", "Bjorn")
+
+
+@pytest.fixture
+async def played(table: Table, clock: FakeClock) -> Table:
+    for _ in range(3):
+        await finish(table, clock, ASTRID, BJORN)
+    await finish(table, clock, BJORN, ASTRID)
+    return table
+
+
+async def test_a_players_stats(played: Table) -> None:
+    text = await played.stats.player("1", "g", "1", "Astrid")
+    assert "**Stats of Astrid**" in text
+    assert "4 games, 3 wins (places: 1st ×3, 2nd ×1)" in text
+    assert "rating " in text and "over the last 4 games" in text
+    knarr = await played.stats.player("2", "g", "1", "Astrid", "knarr")  # someone else's, public
+    assert "in Knarr" in knarr
+    with pytest.raises(
+        TableError,
+        match="^You have no finished games of Vikings on the Volga yet; stats come from finished games.$",
+    ):
+        await played.stats.player("1", "g", "1", "Astrid", "volga")
+    with pytest.raises(TableError, match=r"^Unknown game 'chess'; choose one of: .*\.$"):
+        await played.stats.player("1", "g", "1", "Astrid", "chess")
+
+
+async def test_the_leaderboard_and_privacy(played: Table) -> None:
+    board = await played.stats.leaderboard("g", "knarr")
+    assert board.rated == [("1", "Astrid", "609", "4"), ("2", "Bjorn", "499", "4")]  # on either database
+    assert int(board.rated[0][2]) > int(board.rated[1][2])
+    assert [row[1] for row in board.active] == ["Astrid", "Bjorn"]
+    assert board.movers[0][1] == "Astrid"
+    assert "Top ratings" in board.text and "Most active" in board.text and "Fastest movers" in board.text
+    assert "<@" not in board.text  # names as text, never a mention
+    with pytest.raises(TableError, match="^No game of Knarr has finished on this server.$"):
+        await played.stats.leaderboard("elsewhere", "knarr")
+    with pytest.raises(
+        TableError, match="^No game of Knarr has finished on this server in the last 7 days.$"
+    ):
+        await played.stats.leaderboard("elsewhere", "knarr", "week")
+    await played.personal.settings("2", stats="private")
+    hidden = await played.stats.leaderboard("g", "knarr")
+    assert [row[1] for row in hidden.active] == [
+        "Astrid"
+    ] and "1 player keeping their stats private" in hidden.text
+    with pytest.raises(TableError, match="^Bjorn keeps their stats private.$"):
+        await played.stats.player("1", "g", "2", "Bjorn")
+    assert "Stats of Bjorn" in await played.stats.player("2", "g", "2", "Bjorn")  # their own, always
+    with pytest.raises(TableError, match="^Choose a period: week, month, year, all.$"):
+        await played.stats.leaderboard("g", "knarr", "decade")
+
+
+async def test_a_server_turns_ratings_off(played: Table, clock: FakeClock) -> None:
+    with pytest.raises(TableError, match="Manage Server"):
+        await played.stats.server_settings("g", ratings_on="off", can_manage=False)
+    assert "Ratings: off" in await played.stats.server_settings("g", ratings_on="off", can_manage=True)
+    board = await played.stats.leaderboard("g", "knarr")
+    assert board.rated == [] and board.movers == [] and "Top ratings" not in board.text
+    assert "This server shows no ratings." in await played.stats.player("1", "g", "1", "Astrid")
+    before = await played.storage.backend.all("SELECT mu, sigma FROM ratings ORDER BY user_id")
+    await finish(played, clock, ASTRID, BJORN)  # not rated here now
+    after = await played.storage.backend.all("SELECT mu, sigma FROM ratings ORDER BY user_id")
+    assert [tuple(r) for r in before] == [tuple(r) for r in after]
+
+
+async def test_history_filters(played: Table) -> None:
+    text, choices = await played.reading.history("c1", game="knarr", player=("2", "Bjorn"))
+    assert len(choices) == 4 and "Finished games of Knarr with Bjorn" in text
+    with pytest.raises(TableError, match="^No game with Carl has finished in this channel yet.$"):
+        await played.reading.history("c1", player=("3", "Carl"))
+    with pytest.raises(TableError, match="^Unknown game"):
+        await played.reading.history("c1", game="chess")
+
+
+def test_stats_text_of_several_titles() -> None:
+    def row(game_id: int, title: str, place: int, mu: float) -> ResultRow:
+        return ResultRow(
+            game_id=game_id,
+            seat=0,
+            game=title,
+            guild_id="g",
+            user_id="1",
+            name="Astrid",
+            players=3,
+            place=place,
+            score=10,
+            won=place == 1,
+            ended="played",
+            turns=10,
+            turn_time=36000.0,
+            mu_before=mu - 1,
+            sigma_before=8.0,
+            mu_after=mu,
+            sigma_after=7.5,
+            finished_at=float(game_id),
+        )
+
+    rows = [row(1, "knarr", 1, 26), row(2, "volga", 2, 25), row(3, "knarr", 3, 25.5), row(4, "pax", 1, 27)]
+    text = stats.stats_text("Astrid", rows, None, True)
+    assert "4 games, 2 wins (places: 1st ×2, 2nd ×1, 3rd ×1); on average 1 h 00 min a turn." in text
+    assert "- Knarr: 2 games, 1 win (places: 1st ×1, 3rd ×1); rating 560 (+40 over the last 2 games)." in text
+    assert "Favourite titles: Knarr, Vikings on the Volga and Pax Viking." in text
+    assert "rating" not in stats.stats_text("Astrid", rows, None, False).replace("ratings", "")
