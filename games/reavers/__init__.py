@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.reavers.breakdown import breakdown as breakdown
-from games.reavers.rules import apply, legal_actions, midway, to_act
+from games.reavers.labels import label
+from games.reavers.rules import apply, legal_actions, midway, prompt, to_act
 from games.reavers.setup import OPTIONS, setup
-from games.reavers.views import label, outcome, private, prompt, view
+from games.reavers.views import outcome, private, view
 
 id = "reavers"
 title = "Reavers of Midgard"
