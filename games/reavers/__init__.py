@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.reavers.breakdown import breakdown as breakdown
+from games.reavers.breakdown import score_now as score_now
 from games.reavers.labels import label
 from games.reavers.rules import apply, legal_actions, midway, prompt, to_act
 from games.reavers.setup import OPTIONS, setup
@@ -81,6 +82,7 @@ __all__ = [
     "COMMANDS",
     "OPTIONS",
     "apply",
+    "breakdown",
     "label",
     "legal_actions",
     "max_players",
@@ -89,6 +91,7 @@ __all__ = [
     "outcome",
     "private",
     "prompt",
+    "score_now",
     "setup",
     "title",
     "to_act",

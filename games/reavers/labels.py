@@ -1,115 +1,295 @@
-"""Short button labels for actions, in the words the board prints."""
+"""Button labels: each move in words a player understands without the picture.
+
+Places and cards go by the names the board prints (a card id follows in brackets only where
+two cards on offer share a name), costs and terms are stated, and no two moves offered at
+once share a label. At most 80 characters (a Discord button).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from games.core import State
 from games.reavers import board
 from games.reavers.board import territory_front
-from games.reavers.data import CARDS, LOCATIONS, REAVERS, UPGRADES, amount, die_text, location_name
-from games.reavers.dice import parse_code
+from games.reavers.data import (
+    BATTLES,
+    CARDS,
+    FACE_NAMES,
+    JOURNEYS,
+    LOCATIONS,
+    REAVERS,
+    UPGRADES,
+    amount,
+    die_text,
+    effect_text,
+    location_name,
+)
+from games.reavers.dice import combat_choices, find_payment, parse_code, player
 
-# --- labels -------------------------------------------------------------------------------
-
-
-def _die_label(text: str) -> str:
-    parsed = parse_code(text)
-    return die_text(*parsed) if parsed else text
+LIMIT = 80
+SHORT_FACES = {"hammer": "Hammer", "double": "Double", "shield": "Shield", "chest": "Chest", "clan": "Clan"}
 
 
 def label(state: State, action: str) -> str:
     words = action.split()
     verb, args = (words[0], words[1:]) if words else ("", [])
     text = _label(state, verb, args)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return text if len(text) <= LIMIT else text[: LIMIT - 3].rstrip(" ,;:") + "..."
+
+
+def _frame(state: State) -> dict[str, Any]:
+    return board.top(state) or {}
+
+
+def _seat(state: State) -> int:
+    return int(_frame(state).get("seat", 0))
+
+
+def die_label(text: str) -> str:
+    parsed = parse_code(text)
+    return die_text(*parsed) if parsed else text
+
+
+def faces_text(faces: list[str]) -> str:
+    """Faces to pay, e.g. ``2 Shield dice`` or ``Double Hammer, Shield``."""
+    if faces and all(f == faces[0] for f in faces):
+        return amount(len(faces), f"{FACE_NAMES[faces[0]]} die", f"{FACE_NAMES[faces[0]]} dice")
+    return ", ".join(FACE_NAMES[f] for f in faces)
+
+
+def cost_text(cost: dict[str, Any]) -> str:
+    """A location's or Journey's price in words; ``no cost`` when free."""
+    parts = [f"{cost['food']} Food"] if cost.get("food") else []
+    if cost.get("faces"):
+        parts.append(faces_text(cost["faces"]))
+    return " and ".join(parts) if parts else "no cost"
+
+
+def _join_text(loc: str) -> str:
+    cost = LOCATIONS[loc]["cost"]
+    return "take part (no cost)" if cost_text(cost) == "no cost" else f"take part, pay {cost_text(cost)}"
 
 
 def _label(state: State, verb: str, args: list[str]) -> str:
-    arg = args[0] if args else ""
-    if verb == "place" and arg in LOCATIONS:
-        frame = board.top(state) or {}
-        honor = state["honor"] is not None and state["seats"][frame.get("seat", 0)]["pawns"] == 0
-        return f"Place {'the Honor Ship' if honor else 'a longship'} on {location_name(arg)}"
-    if verb == "store" and len(args) == 2 and args[0].upper() in CARDS:
-        return f"Store a {_die_label(args[1])} die on {CARDS[args[0].upper()]['name']}"
-    if verb == "join":
-        return "Take part (pay the cost)"
-    if verb == "prepare":
-        return "Prepare: take 2 Food" if arg == "food" else f"Prepare: take a {_die_label(arg)} die"
-    if verb == "take" and len(args) == 2:
-        return _take_label(state, args[0], args[1])
-    if verb == "take" and arg == "food":
+    handler = _LABELS.get(verb)
+    text = handler(state, args) if handler else None
+    return text or " ".join([verb.capitalize(), *args]) + " (a move of this game)"
+
+
+def _place(state: State, args: list[str]) -> str | None:
+    if not args or args[0] not in LOCATIONS:
+        return None
+    p = player(state, _seat(state))
+    honor = state["honor"] is not None and p["pawns"] == 0
+    text = f"Place {'the Honor Ship' if honor else 'a longship'} on {location_name(args[0])}"
+    return f"{text} and {_join_text(args[0])}" if args[1:] == ["join"] else text
+
+
+def _store(state: State, args: list[str]) -> str | None:
+    if len(args) != 2 or args[0].upper() not in CARDS:
+        return None
+    return f"Store a {die_label(args[1])} die on {CARDS[args[0].upper()]['name']}"
+
+
+def _join(state: State, args: list[str]) -> str | None:
+    loc = _frame(state).get("location", "")
+    first = "T" + _join_text(loc)[1:] if loc in LOCATIONS else "Take part"
+    if args[:1] == ["take"] and len(args) == 3:
+        return f"{first}; {_take(state, args[1:], loc) or ''}"
+    return first
+
+
+def _prepare(state: State, args: list[str]) -> str | None:
+    if args == ["food"]:
+        return "Prepare instead: take 2 Food"
+    return f"Prepare instead: take a {die_label(args[0])} die" if args and parse_code(args[0]) else None
+
+
+def _take(state: State, args: list[str], loc: str = "") -> str | None:
+    if args == ["food"]:
         return "Take 3 Food"
-    if verb == "use":
-        if arg == "specialize" and len(args) == 2:
-            return f"Specialize at {location_name(args[1])}"
-        return {
-            "rally": "Rally: take its dice, card to the Glory pile",
-            "lead": "Lead: make it your leader",
-        }.get(arg, action_text(verb, args))
-    if verb == "face" and arg:
-        return f"Set the die to {_die_label('red-' + arg).split(' ', 1)[1]}"
-    if verb == "trade":
-        return "Take " + " and ".join(_die_label(a) for a in args)
-    if verb == "fight":
-        return "Fight with " + amount(int(arg) if arg.isdigit() else 0, "combat die", "combat dice")
-    if verb == "reroll" and arg.isdigit():
+    if len(args) != 2:
+        return None
+    kind, which = args
+    if kind == "slot":
+        if which == "deck":
+            return "Recruit the top Reaver of the deck (unseen)"
+        cards = state["board"]["recruit"][int(which) - 1]
+        names = " and ".join(f"{REAVERS[c]['name']} ({REAVERS[c]['clan']})" for c in cards)
+        return f"Recruit {names}"
+    if kind == "pair":
+        deck = loc or _frame(state).get("deck", "villages")
+        if which == "deck":
+            return f"Take 2 random {'Village' if deck == 'villages' else 'Keep'} Spoils from the deck"
+        pair = state["board"][deck][int(which) - 1] or []
+        return f"Take pair {which}: " + " and ".join(CARDS[c]["name"] for c in pair)
+    if kind == "battle":
+        return _battle(state, which)
+    if kind == "prophecy":
+        if which == "deck":
+            return "Take the top Prophecy of the deck (unseen)"
+        return f"Take the Prophecy {CARDS[which.upper()]['name']}"
+    if kind == "spoils":
+        return f"Draw a {'Village' if which == 'villages' else 'Keep'} Spoils card"
+    return None
+
+
+def _battle(state: State, which: str) -> str:
+    if which == "deck":
+        return "Sail against the top Sea Battle of the deck (unseen)"
+    card = which.upper()
+    data = BATTLES[card]
+    shown = [b for b in state["board"]["sea"] if b is not None]
+    same = sum(1 for b in shown if BATTLES[b]["name"] == data["name"]) > 1
+    name = f"{data['name']} ({card})" if same else data["name"]
+    p = player(state, _seat(state))
+    can = bool(combat_choices(p)) or find_payment(p, data["combo"]) is not None
+    hint = "" if can else " (no hammer, nor its dice)"
+    combo = "+".join(SHORT_FACES[f] for f in data["combo"])
+    return f"Sail against {name}{hint}: defense {data['defense']} or {combo}, {data['glory']} Glory"
+
+
+def _use(state: State, args: list[str]) -> str | None:
+    if args[:1] == ["specialize"] and len(args) == 2:
+        return f"Specialize at {location_name(args[1])} (fires whenever it is chosen)"
+    if args == ["rally"]:
+        return "Rally: roll its dice onto faces you choose, card to the Glory pile"
+    if args[:1] == ["rally"] and len(args) == 2 and args[1] in FACE_NAMES:
+        return f"Rally with every die on {FACE_NAMES[args[1]]}, card to the Glory pile"
+    if args == ["lead"]:
+        return "Lead: make it your leader"
+    return None
+
+
+def _face(state: State, args: list[str]) -> str | None:
+    return f"Set the die to {FACE_NAMES[args[0]]}" if args and args[0] in FACE_NAMES else None
+
+
+def _trade(state: State, args: list[str]) -> str | None:
+    return "Take " + " and ".join(f"a {die_label(a)} die" for a in args) + " from the pool"
+
+
+def _fight(state: State, args: list[str]) -> str | None:
+    if not args or not args[0].isdigit():
+        return None
+    target = _target(state)
+    return f"Attack {target} with {amount(int(args[0]), 'combat die', 'combat dice')}"
+
+
+def _target(state: State) -> str:
+    frame = _frame(state)
+    if frame.get("kind") == "commit":
+        return f"{frame['name']} (defense {frame['defense']})"
+    card = CARDS.get(frame.get("card", ""), {})
+    return f"the {card['name']} (defense {card['defense']})" if card.get("defense") else "it"
+
+
+def _reroll(state: State, args: list[str]) -> str | None:
+    arg = args[0] if args else ""
+    if arg.isdigit():
         return (
             "Re-roll the lowest die (1 Favor)" if arg == "1" else f"Re-roll the {arg} lowest dice (1 Favor)"
         )
-    if verb == "reroll":
-        return {
-            "blanks": "Re-roll the blank dice (1 Favor)",
-            "low": "Re-roll every die below 2 (1 Favor)",
-        }.get(arg, "Re-roll all combat dice (1 Favor)")
-    if verb == "conquer" and len(args) == 2:
-        front = territory_front(state, args[0])
-        cost = "" if front is None else ", ".join(f"{v} {k}" for k, v in front["cost"].items())
-        how = (
-            f"by force (defense {front['defense'] if front else '?'})"
-            if args[1] == "force"
-            else f"peacefully ({cost})"
-        )
-        return f"Conquer a {args[0]} territory {how}"
-    if verb == "give":
-        return f"Give up a {_die_label(arg)} die"
-    if verb == "journey":
-        return "Pay the Journey's price" if arg == "pay" else "Suffer the Journey's penalty"
-    if verb == "beat":
-        return "Spend the exact dice to win the battle"
-    if verb == "replace" and arg.upper() in CARDS:
-        return f"Replace {CARDS[arg.upper()]['name']}"
-    if verb == "replace" and arg.upper() in UPGRADES:
-        return f"Replace {UPGRADES[arg.upper()]['name']}"
-    if verb == "skip":
-        return "Skip"
-    if verb == "stop":
-        return "Stop"
-    return action_text(verb, args)
+    return {
+        "blanks": "Re-roll the blank dice (1 Favor)",
+        "low": "Re-roll every die below 2 (1 Favor)",
+        "all": "Re-roll all combat dice (1 Favor)",
+        "repeat": "Re-roll the dice below 2 until you win or run out of Favor (1 each time)",
+    }.get(arg)
 
 
-def _take_label(state: State, kind: str, which: str) -> str:
-    item = which.upper()
-    if kind == "slot":
-        if which == "deck":
-            return "Recruit the top Reaver of the deck"
-        cards = state["board"]["recruit"][int(which) - 1]
-        return "Recruit " + " and ".join(f"{REAVERS[c]['name']} ({REAVERS[c]['clan']})" for c in cards)
-    if kind == "pair":
-        if which == "deck":
-            return "Take 2 random Spoils from the deck"
-        frame = board.top(state) or {}
-        pair = state["board"].get(frame.get("deck", "villages"), [])[int(which) - 1] or []
-        return "Take " + " and ".join(CARDS[c]["name"] for c in pair)
-    if kind in ("battle", "prophecy"):
-        if which == "deck":
-            return f"Take the top {'Sea Battle' if kind == 'battle' else 'Prophecy'} of the deck"
-        data = CARDS[item]
-        extra = f" (defense {data['defense']}, {data['glory']} Glory)" if kind == "battle" else ""
-        return f"Take {data['name']}{extra}"
-    if kind == "spoils":
-        return f"Draw a {'Village' if which == 'villages' else 'Keep'} Spoils card"
-    return action_text("take", [kind, which])
+def _conquer(state: State, args: list[str]) -> str | None:
+    if len(args) != 2:
+        return None
+    front = territory_front(state, args[0])
+    if front is None:
+        return None
+    if args[1] == "force":
+        return f"Conquer a {args[0]} territory by force (defense {front['defense']})"
+    cost = ", ".join(f"{v} {'dice' if k == 'dice' else k.capitalize()}" for k, v in front["cost"].items())
+    return f"Conquer a {args[0]} territory peacefully (pay {cost})"
 
 
-def action_text(verb: str, args: list[str]) -> str:
-    return " ".join([verb.capitalize(), *args])
+def _give(state: State, args: list[str]) -> str | None:
+    return "Give up " + " and ".join(f"a {die_label(a)} die" for a in args) if args else None
+
+
+def _journey(state: State, args: list[str]) -> str | None:
+    journey = JOURNEYS.get(_frame(state).get("card", ""))
+    if journey is None:
+        return None
+    if args == ["pay"]:
+        return f"Pay for {journey['name']}: {cost_text(journey['pay'] or {})}"
+    return f"Suffer {journey['name']}: {effect_text(journey['penalty'])}"
+
+
+def _beat(state: State, args: list[str]) -> str | None:
+    data = BATTLES.get(_frame(state).get("card", ""))
+    if data is None:
+        return None
+    return f"Beat {data['name']}: spend {faces_text(data['combo'])}"
+
+
+def _replace(state: State, args: list[str]) -> str | None:
+    item = args[0].upper() if args else ""
+    new = CARDS.get(_frame(state).get("card", ""), {}).get("name", "the new one")
+    if item in UPGRADES:
+        return f"Give back {UPGRADES[item]['name']} for {new}"
+    if item in CARDS:
+        return f"Put {CARDS[item]['name']} in the Glory pile for {new}"
+    return None
+
+
+def _skip(state: State, args: list[str]) -> str | None:
+    frame = _frame(state)
+    kind = frame.get("kind")
+    if kind == "card":
+        data = CARDS[frame["card"]]
+        if data["kind"] == "upgrade":
+            return f"Leave {UPGRADES[data['token']]['name']} on the board"
+        if data["kind"] == "artifact":
+            return f"Put {data['name']} in the Glory pile, keep your artifacts"
+        return f"Leave the {data['name']} alone (no pillage)"
+    return {
+        "recruit": "Recruit nobody (no Reaver is left)",
+        "spoils": "Draw no Spoils card (both decks are empty)",
+        "raid": "Take no Spoils (none is left)",
+        "sea": "Sail against nothing (no Sea Battle is left)",
+    }.get(str(kind), "Pass")
+
+
+def _stop(state: State, args: list[str]) -> str | None:
+    frame = _frame(state)
+    kind = frame.get("kind")
+    if kind == "conquer":
+        return f"Stop conquering ({amount(frame['left'], 'action', 'actions')} unused)"
+    if kind == "commit":
+        return f"Do not attack {frame['name']}"
+    if kind == "battle":
+        return f"Turn away from {BATTLES[frame['card']]['name']} (no Glory)"
+    if kind == "roll":
+        fight = state["combat"]
+        return f"Accept the loss against {fight['target']} (keep your Favor)"
+    return None
+
+
+_LABELS = {
+    "place": _place,
+    "store": _store,
+    "join": _join,
+    "prepare": _prepare,
+    "take": _take,
+    "use": _use,
+    "face": _face,
+    "trade": _trade,
+    "fight": _fight,
+    "reroll": _reroll,
+    "conquer": _conquer,
+    "give": _give,
+    "journey": _journey,
+    "beat": _beat,
+    "replace": _replace,
+    "skip": _skip,
+    "stop": _stop,
+}

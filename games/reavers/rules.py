@@ -14,11 +14,11 @@ from collections.abc import Callable
 from games import core
 from games.core import State
 from games.phases import Phase, Rules
-from games.reavers import board, combat, conquer, flow, parts, raids, sea
+from games.reavers import board, combat, conquer, flow, parts, raids, sea, shortcuts
 from games.reavers.board import Frame
 from games.reavers.data import CARDS, LOCATION_IDS, amount, die_text, location_name
 from games.reavers.dice import artifact_takes, code, find_die, parse_code, player
-from games.reavers.names import canonical
+from games.reavers.names import canonical, shared_name
 from games.reavers.refusals import refusal
 
 Actions = Callable[[State, Frame], list[str]]
@@ -42,6 +42,9 @@ def place_actions(state: State, frame: Frame) -> list[str]:
 
 def place_act(state: State, frame: Frame, words: list[str]) -> None:
     seat = frame["seat"]
+    if words[2:] == ["join"]:
+        shortcuts.place_join(state, frame, words)
+        return
     if words[0] == "store":
         p = player(state, seat)
         card = words[1].upper()
@@ -52,6 +55,43 @@ def place_act(state: State, frame: Frame, words: list[str]) -> None:
         return
     board.pop(state, frame)
     flow.place(state, seat, words[1])
+
+
+def _with(actions: Actions, more: Actions) -> Actions:
+    """The step-by-step actions, then the shortcuts (``shortcuts``) beside them."""
+    return lambda state, frame: [*actions(state, frame), *more(state, frame)]
+
+
+def join_act(state: State, frame: Frame, words: list[str]) -> None:
+    if words[0] == "join" and len(words) > 1:
+        shortcuts.join_then(state, frame, words)
+    else:
+        parts.join_act(state, frame, words)
+
+
+def use_act(state: State, frame: Frame, words: list[str]) -> None:
+    if words[1:2] == ["rally"] and len(words) == 3:
+        shortcuts.rally_on(state, frame, words)
+    else:
+        parts.use_act(state, frame, words)
+
+
+def give_act(state: State, frame: Frame, words: list[str]) -> None:
+    if len(words) > 2:
+        shortcuts.give_all(state, frame, words)
+    else:
+        conquer.discard_act(state, frame, words)
+
+
+def roll_act(state: State, frame: Frame, words: list[str]) -> None:
+    if words == ["reroll", "repeat"]:
+        shortcuts.reroll_repeat(state, frame)
+    else:
+        combat.roll_act(state, frame, words)
+
+
+PLACE = _with(place_actions, shortcuts.place_more)
+USE = _with(parts.use_actions, shortcuts.rally_more)
 
 
 # --- the table ---------------------------------------------------------------------------
@@ -101,20 +141,20 @@ def _use_prompt(state: State, frame: Frame) -> str:
 
 PHASES: dict[str, Phase] = {
     "place": _phase(
-        lambda s, f: "choose a location for a longship", place_actions, place_act, ("place", "store"), False
+        lambda s, f: "choose a location for a longship", PLACE, place_act, ("place", "store"), False
     ),
     "place_after_store": _phase(
-        lambda s, f: "choose a location for a longship", place_actions, place_act, ("place", "store")
+        lambda s, f: "choose a location for a longship", PLACE, place_act, ("place", "store")
     ),
     "join": _phase(
         lambda s, f: f"take part in {_loc(s)} or prepare",
-        parts.join_actions,
-        parts.join_act,
+        _with(parts.join_actions, shortcuts.join_more),
+        join_act,
         ("join", "prepare"),
         False,
     ),
-    "starting": _phase(_use_prompt, parts.use_actions, parts.use_act, ("use",), False),
-    "use": _phase(_use_prompt, parts.use_actions, parts.use_act, ("use",)),
+    "starting": _phase(_use_prompt, USE, use_act, ("use",), False),
+    "use": _phase(_use_prompt, USE, use_act, ("use",)),
     "recruit": _phase(
         lambda s, f: "choose Reaver cards to recruit",
         parts.recruit_actions,
@@ -162,8 +202,8 @@ PHASES: dict[str, Phase] = {
     ),
     "discard": _phase(
         lambda s, f: f"give up {amount(int(f['count']), 'die', 'dice')}",
-        conquer.discard_actions,
-        conquer.discard_act,
+        _with(conquer.discard_actions, shortcuts.give_more),
+        give_act,
         ("give",),
     ),
     "sea": _phase(lambda s, f: "choose a Sea Battle", sea.sea_actions, sea.sea_act, ("take", "skip")),
@@ -178,8 +218,8 @@ PHASES: dict[str, Phase] = {
     ),
     "roll": _phase(
         lambda s, f: "re-roll with Favor or accept the result",
-        combat.roll_actions,
-        combat.roll_act,
+        _with(combat.roll_actions, shortcuts.reroll_more),
+        roll_act,
         ("reroll", "stop"),
     ),
 }
@@ -213,7 +253,23 @@ def after(state: State) -> None:
     state["midway"] = seat if busy and state["phase"] != "over" else None
 
 
-RULES = Rules("Reavers of Midgard", PHASES, phase_of, after=after, canonical=canonical, refusal=refusal)
+class ReaversRules(Rules):
+    """The shared rules, with one addition: a card name several cards share (three Draugr
+    Longships) means the one of them on offer. ``canonical`` sees only the words, so the
+    legal actions are consulted here before the shared check."""
+
+    def apply(self, state: State, seat: int, action: str) -> State:
+        if seat in self.to_act(state):
+            words = canonical(core.split_action(action))
+            legal = self.legal_actions(state, seat)
+            if " ".join(words) not in legal:
+                action = " ".join(shared_name(words, legal))
+        return super().apply(state, seat, action)
+
+
+RULES = ReaversRules(
+    "Reavers of Midgard", PHASES, phase_of, after=after, canonical=canonical, refusal=refusal
+)
 
 to_act = RULES.to_act
 legal_actions = RULES.legal_actions
