@@ -128,6 +128,9 @@ def _shortcut(action: str) -> bool:
         or (words[0] == "use" and len(words) == 3 and words[1] == "rally")
         or (words[0] == "give" and len(words) > 2)
         or words == ["reroll", "repeat"]
+        or (words[0] == "conquer" and len(words) == 4)
+        or (words[0] == "use" and words[1:2] == ["all"])
+        or (words[0] == "trade" and len(words) > 3)
     )
 
 
@@ -137,9 +140,23 @@ def shortcut(mind: Mind, best: str, actions: list[str]) -> str:
     if words[0] == "place" and f"{best} join" in actions and _join_value(mind, words[1]) > 1.2:
         return f"{best} join"
     if best == "join":
-        firsts = [a for a in actions if a.startswith("join take ")]
-        if firsts:
-            return max(firsts, key=lambda a: (_take(mind, a.split()[1:]), a))
+        tails = [a.split(" ", 1)[1] for a in actions if a.startswith("join ")]
+        plain = [(score(mind, t), t) for t in tails if not _shortcut(t)]
+        if plain:
+            return f"join {shortcut(mind, max(plain)[1], tails)}"
+    if words[0] == "conquer" and words[2:] == ["force"]:
+        front = mind.view["board"]["territories"][words[1]]["top"]
+        counts = [int(a.split()[3]) for a in actions if a.startswith(f"{best} ")]
+        if counts:
+            value = mind.rounds_left + 2.5
+            n = max(counts, key=lambda c: (mind.fight_value(c, front["defense"], value), -c))
+            return f"{best} {n}"
+    if best == "use rally" and f"use all {mind.needed_face()}" in actions:
+        return f"use all {mind.needed_face()}"
+    if words[0] == "trade":
+        whole = next((a for a in actions if a.startswith("trade ") and len(a.split()) > 3), None)
+        if whole is not None and set(words[1:]) <= set(whole.split()[1:]):
+            return whole
     if best == "use rally" and f"use rally {mind.needed_face()}" in actions:
         return f"use rally {mind.needed_face()}"
     if words[0] == "give":

@@ -95,8 +95,9 @@ def _store(state: State, args: list[str]) -> str | None:
 def _join(state: State, args: list[str]) -> str | None:
     loc = _frame(state).get("location", "")
     first = "T" + _join_text(loc)[1:] if loc in LOCATIONS else "Take part"
-    if args[:1] == ["take"] and len(args) == 3:
-        return f"{first}; {_take(state, args[1:], loc) or ''}"
+    if args:
+        then = (_take(state, args[1:], loc) if args[0] == "take" else _LABELS[args[0]](state, args[1:])) or ""
+        return f"{first.replace(' (no cost)', '')}; {then[:1].lower()}{then[1:]}"
     return first
 
 
@@ -157,6 +158,9 @@ def _use(state: State, args: list[str]) -> str | None:
         return "Rally: roll its dice onto faces you choose, card to the Glory pile"
     if args[:1] == ["rally"] and len(args) == 2 and args[1] in FACE_NAMES:
         return f"Rally with every die on {FACE_NAMES[args[1]]}, card to the Glory pile"
+    if args[:1] == ["all"] and len(args) == 2 and args[1] in FACE_NAMES:
+        cards = " and ".join(REAVERS[c]["name"] for c in _frame(state).get("cards", []))
+        return f"Rally {cards}, every die on {FACE_NAMES[args[1]]}"
     if args == ["lead"]:
         return "Lead: make it your leader"
     return None
@@ -167,6 +171,14 @@ def _face(state: State, args: list[str]) -> str | None:
 
 
 def _trade(state: State, args: list[str]) -> str | None:
+    if len(args) > 2:  # every trade left at once: the dice by colour, to stay on one button
+        faces: dict[str, list[str]] = {}
+        for die in args:
+            color, face = die.split("-", 1)
+            faces.setdefault(color, []).append(SHORT_FACES.get(face, face))
+        dice = ", ".join(f"{color} {'+'.join(names)}" for color, names in faces.items())
+        text = f"All {len(args) // 2} trades: take {dice} from the pool"
+        return text if len(text) <= LIMIT else f"All {len(args) // 2} trades: {dice}"
     return "Take " + " and ".join(f"a {die_label(a)} die" for a in args) + " from the pool"
 
 
@@ -200,11 +212,17 @@ def _reroll(state: State, args: list[str]) -> str | None:
 
 
 def _conquer(state: State, args: list[str]) -> str | None:
-    if len(args) != 2:
+    if len(args) < 2:
         return None
     front = territory_front(state, args[0])
     if front is None:
         return None
+    if args[1:2] == ["peace"] and len(args) > 2:
+        dice = " and ".join(die_label(d) for d in args[2:])
+        return f"Conquer a {args[0]} territory peacefully, giving up {dice}"
+    if args[1:2] == ["force"] and len(args) == 3:
+        dice = amount(int(args[2]), "combat die", "combat dice")
+        return f"Conquer a {args[0]} territory by force with {dice} (defense {front['defense']})"
     if args[1] == "force":
         return f"Conquer a {args[0]} territory by force (defense {front['defense']})"
     cost = ", ".join(f"{v} {'dice' if k == 'dice' else k.capitalize()}" for k, v in front["cost"].items())

@@ -110,8 +110,8 @@ def canonical(words: list[str]) -> list[str]:
     if verb == "face":
         face = _face_at(rest, 0)
         rest = [face[0]] if face and face[1] == len(rest) else rest
-    elif rest[:1] == ["rally"] and (face := _face_at(rest, 1)) and 1 + face[1] == len(rest):
-        rest = ["rally", face[0]]  # "use rally double hammer"
+    elif rest[:1] in (["rally"], ["all"]) and (face := _face_at(rest, 1)) and 1 + face[1] == len(rest):
+        rest = [rest[0], face[0]]  # "use rally double hammer", "use all treasure chest"
     elif verb != "use":
         rest = _dice(rest)
     rest = _named(rest)

@@ -127,6 +127,8 @@ def _conquer(state: State, seat: int, words: list[str], legal: list[str]) -> str
     how = words[2] if len(words) > 2 else ""
     if how == "force" and not combat_choices(player(state, seat)):
         return f"By force needs hammers, and you have none ({dice_text(state, seat)})."
+    if how == "force" and len(words) > 3:
+        return _fight(state, seat, words, legal)
     if how == "peace":
         p = player(state, seat)
         cost = ", ".join(f"{v} {k}" for k, v in front["cost"].items())

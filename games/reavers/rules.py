@@ -70,7 +70,9 @@ def join_act(state: State, frame: Frame, words: list[str]) -> None:
 
 
 def use_act(state: State, frame: Frame, words: list[str]) -> None:
-    if words[1:2] == ["rally"] and len(words) == 3:
+    if words[1:2] == ["all"]:
+        shortcuts.rally_all(state, frame, words)
+    elif words[1:2] == ["rally"] and len(words) == 3:
         shortcuts.rally_on(state, frame, words)
     else:
         parts.use_act(state, frame, words)
@@ -91,7 +93,7 @@ def roll_act(state: State, frame: Frame, words: list[str]) -> None:
 
 
 PLACE = _with(place_actions, shortcuts.place_more)
-USE = _with(parts.use_actions, shortcuts.rally_more)
+USE = _with(_with(parts.use_actions, shortcuts.rally_more), shortcuts.rally_all_more)
 
 
 # --- the table ---------------------------------------------------------------------------
@@ -175,8 +177,8 @@ PHASES: dict[str, Phase] = {
     ),
     "trade": _phase(
         lambda s, f: f"trade with the villages ({f['left']} left)",
-        raids.trade_actions,
-        raids.trade_act,
+        shortcuts.trade_step,
+        shortcuts.trade_any,
         ("trade", "take"),
     ),
     "raid": _phase(
@@ -190,8 +192,8 @@ PHASES: dict[str, Phase] = {
     ),
     "conquer": _phase(
         lambda s, f: f"conquer a territory ({f['left']} left)",
-        conquer.conquer_actions,
-        conquer.conquer_act,
+        shortcuts.conquer_step,
+        shortcuts.conquer_any,
         ("conquer", "stop"),
     ),
     "commit": _phase(

@@ -99,7 +99,7 @@ def test_join_with_a_first_choice_is_join_then_that_choice() -> None:
     assert reavers.to_act(state) == [0]
     both = act(state, "join take slot 1")
     assert both == act(act(state, "join"), "take slot 1")
-    assert label(state, "join take slot 1").startswith("Take part (no cost); Recruit ")
+    assert label(state, "join take slot 1").startswith("Take part; recruit ")
 
 
 def test_rally_on_one_face_and_giving_the_cheapest_dice() -> None:
