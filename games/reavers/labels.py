@@ -7,6 +7,7 @@ once share a label. At most 80 characters (a Discord button).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.core import State
@@ -51,6 +52,36 @@ def die_label(text: str) -> str:
     return die_text(*parsed) if parsed else text
 
 
+def dice_words(codes: list[str], short: bool = False) -> str:
+    """Dice in words, alike ones counted: ``a red Clan die``, ``red Clan and 2 blue Shield
+    dice``; ``short`` names the faces in a word (Double, Chest)."""
+    counted: dict[str, int] = {}
+    for text in codes:
+        counted[text] = counted.get(text, 0) + 1
+    names = []
+    for text, n in counted.items():
+        color, face = text.split("-", 1)
+        name = f"{color} {SHORT_FACES.get(face, face) if short else FACE_NAMES.get(face, face)}"
+        names.append(f"{n} {name}" if n > 1 else name)
+    if len(codes) == 1:
+        return f"a {names[0]} die"
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    return f"{listed} dice"
+
+
+def combo_text(faces: list[str]) -> str:
+    """A Sea Battle's dice in a word each, alike ones counted: ``3 Double+Chest``."""
+    counted: dict[str, int] = {}
+    for face in faces:
+        counted[face] = counted.get(face, 0) + 1
+    return "+".join(f"{n} {SHORT_FACES[f]}" if n > 1 else SHORT_FACES[f] for f, n in counted.items())
+
+
+def fit(*texts: str) -> str:
+    """The first text that fits on a button, else the last."""
+    return next((text for text in texts if len(text) <= LIMIT), texts[-1])
+
+
 def faces_text(faces: list[str]) -> str:
     """Faces to pay, e.g. ``2 Shield dice`` or ``Double Hammer, Shield``."""
     if faces and all(f == faces[0] for f in faces):
@@ -58,11 +89,15 @@ def faces_text(faces: list[str]) -> str:
     return ", ".join(FACE_NAMES[f] for f in faces)
 
 
-def cost_text(cost: dict[str, Any]) -> str:
-    """A location's or Journey's price in words; ``no cost`` when free."""
+def cost_text(cost: dict[str, Any], short: bool = False) -> str:
+    """A location's or Journey's price in words; ``no cost`` when free; ``short`` names the
+    faces in a word."""
     parts = [f"{cost['food']} Food"] if cost.get("food") else []
     if cost.get("faces"):
-        parts.append(faces_text(cost["faces"]))
+        faces = faces_text(cost["faces"])
+        parts.append(
+            faces.replace("Treasure Chest", "Chest").replace("Double Hammer", "Double") if short else faces
+        )
     return " and ".join(parts) if parts else "no cost"
 
 
@@ -73,11 +108,11 @@ def _join_text(loc: str) -> str:
 
 def _label(state: State, verb: str, args: list[str]) -> str:
     handler = _LABELS.get(verb)
-    text = handler(state, args) if handler else None
+    text = handler(state, args, False) if handler else None
     return text or " ".join([verb.capitalize(), *args]) + " (a move of this game)"
 
 
-def _place(state: State, args: list[str]) -> str | None:
+def _place(state: State, args: list[str], short: bool = False) -> str | None:
     if not args or args[0] not in LOCATIONS:
         return None
     p = player(state, _seat(state))
@@ -86,28 +121,40 @@ def _place(state: State, args: list[str]) -> str | None:
     return f"{text} and {_join_text(args[0])}" if args[1:] == ["join"] else text
 
 
-def _store(state: State, args: list[str]) -> str | None:
+def _store(state: State, args: list[str], short: bool = False) -> str | None:
     if len(args) != 2 or args[0].upper() not in CARDS:
         return None
     return f"Store a {die_label(args[1])} die on {CARDS[args[0].upper()]['name']}"
 
 
-def _join(state: State, args: list[str]) -> str | None:
+def _join(state: State, args: list[str], short: bool = False) -> str | None:
     loc = _frame(state).get("location", "")
     first = "T" + _join_text(loc)[1:] if loc in LOCATIONS else "Take part"
-    if args:
-        then = (_take(state, args[1:], loc) if args[0] == "take" else _LABELS[args[0]](state, args[1:])) or ""
-        return f"{first.replace(' (no cost)', '')}; {then[:1].lower()}{then[1:]}"
-    return first
+    if not args:
+        return first
+    texts = []
+    for brief in (False, True):  # the step's own words, then its short ones
+        cost = cost_text(LOCATIONS[loc]["cost"], brief) if loc in LOCATIONS else "no cost"
+        then = (
+            _take(state, args[1:], brief, loc)
+            if args[0] == "take"
+            else _LABELS[args[0]](state, args[1:], brief)
+        ) or ""
+        then = then[:1].lower() + then[1:]
+        texts += [
+            f"{first.replace(' (no cost)', '')}; {then}",
+            f"Pay {cost}; {then}" if cost != "no cost" else "",
+        ]
+    return fit(*[text for text in texts if text])
 
 
-def _prepare(state: State, args: list[str]) -> str | None:
+def _prepare(state: State, args: list[str], short: bool = False) -> str | None:
     if args == ["food"]:
         return "Prepare instead: take 2 Food"
     return f"Prepare instead: take a {die_label(args[0])} die" if args and parse_code(args[0]) else None
 
 
-def _take(state: State, args: list[str], loc: str = "") -> str | None:
+def _take(state: State, args: list[str], short: bool = False, loc: str = "") -> str | None:
     if args == ["food"]:
         return "Take 3 Food"
     if len(args) != 2:
@@ -124,9 +171,12 @@ def _take(state: State, args: list[str], loc: str = "") -> str | None:
         if which == "deck":
             return f"Take 2 random {'Village' if deck == 'villages' else 'Keep'} Spoils from the deck"
         pair = state["board"][deck][int(which) - 1] or []
-        return f"Take pair {which}: " + " and ".join(CARDS[c]["name"] for c in pair)
+        named = [str(CARDS[c]["name"]) for c in pair]
+        if short:  # "Ship Upgrade: War Mast" -> "War Mast"
+            named = [name.split(": ", 1)[-1] for name in named]
+        return f"Take pair {which}: " + " and ".join(named)
     if kind == "battle":
-        return _battle(state, which)
+        return _battle(state, which, short)
     if kind == "prophecy":
         if which == "deck":
             return "Take the top Prophecy of the deck (unseen)"
@@ -136,7 +186,7 @@ def _take(state: State, args: list[str], loc: str = "") -> str | None:
     return None
 
 
-def _battle(state: State, which: str) -> str:
+def _battle(state: State, which: str, short: bool = False) -> str:
     if which == "deck":
         return "Sail against the top Sea Battle of the deck (unseen)"
     card = which.upper()
@@ -146,12 +196,22 @@ def _battle(state: State, which: str) -> str:
     name = f"{data['name']} ({card})" if same else data["name"]
     p = player(state, _seat(state))
     can = bool(combat_choices(p)) or find_payment(p, data["combo"]) is not None
-    hint = "" if can else " (no hammer, nor its dice)"
-    combo = "+".join(SHORT_FACES[f] for f in data["combo"])
-    return f"Sail against {name}{hint}: defense {data['defense']} or {combo}, {data['glory']} Glory"
+    terms = f"{data['defense']} or {combo_text(data['combo'])}, {data['glory']} Glory"
+    text, brief = (
+        f"Sail against {name}: defense {terms}",
+        f"Sail against {name}: {terms.replace(' or', ' hits or', 1)}",
+    )
+    if can:
+        return brief if short else fit(text, brief)
+    hints = [
+        f"{text} (no hammer, nor its dice)",
+        f"{text} (out of reach)",
+        f"Sail against {name}, out of reach: {terms.replace(' or', ' hits or', 1)}",
+    ]
+    return hints[-1] if short else fit(*hints)
 
 
-def _use(state: State, args: list[str]) -> str | None:
+def _use(state: State, args: list[str], short: bool = False) -> str | None:
     if args[:1] == ["specialize"] and len(args) == 2:
         return f"Specialize at {location_name(args[1])} (fires whenever it is chosen)"
     if args == ["rally"]:
@@ -166,11 +226,11 @@ def _use(state: State, args: list[str]) -> str | None:
     return None
 
 
-def _face(state: State, args: list[str]) -> str | None:
+def _face(state: State, args: list[str], short: bool = False) -> str | None:
     return f"Set the die to {FACE_NAMES[args[0]]}" if args and args[0] in FACE_NAMES else None
 
 
-def _trade(state: State, args: list[str]) -> str | None:
+def _trade(state: State, args: list[str], short: bool = False) -> str | None:
     if len(args) > 2:  # every trade left at once: the dice by colour, to stay on one button
         faces: dict[str, list[str]] = {}
         for die in args:
@@ -178,11 +238,13 @@ def _trade(state: State, args: list[str]) -> str | None:
             faces.setdefault(color, []).append(SHORT_FACES.get(face, face))
         dice = ", ".join(f"{color} {'+'.join(names)}" for color, names in faces.items())
         text = f"All {len(args) // 2} trades: take {dice} from the pool"
-        return text if len(text) <= LIMIT else f"All {len(args) // 2} trades: {dice}"
-    return "Take " + " and ".join(f"a {die_label(a)} die" for a in args) + " from the pool"
+        return (
+            f"{len(args) // 2} trades: {dice}" if short else fit(text, f"All {len(args) // 2} trades: {dice}")
+        )
+    return f"Take {dice_words(args, short)} from the pool"
 
 
-def _fight(state: State, args: list[str]) -> str | None:
+def _fight(state: State, args: list[str], short: bool = False) -> str | None:
     if not args or not args[0].isdigit():
         return None
     target = _target(state)
@@ -197,7 +259,7 @@ def _target(state: State) -> str:
     return f"the {card['name']} (defense {card['defense']})" if card.get("defense") else "it"
 
 
-def _reroll(state: State, args: list[str]) -> str | None:
+def _reroll(state: State, args: list[str], short: bool = False) -> str | None:
     arg = args[0] if args else ""
     if arg.isdigit():
         return (
@@ -211,15 +273,24 @@ def _reroll(state: State, args: list[str]) -> str | None:
     }.get(arg)
 
 
-def _conquer(state: State, args: list[str]) -> str | None:
+def _conquer(state: State, args: list[str], short: bool = False) -> str | None:
     if len(args) < 2:
         return None
     front = territory_front(state, args[0])
     if front is None:
         return None
     if args[1:2] == ["peace"] and len(args) > 2:
-        dice = " and ".join(die_label(d) for d in args[2:])
-        return f"Conquer a {args[0]} territory peacefully, giving up {dice}"
+        text, brief = (
+            f"Conquer a {args[0]} territory peacefully, giving up",
+            f"Conquer a {args[0]} territory for",
+        )
+        return fit(
+            *[
+                f"{words} {dice_words(args[2:], abridged)}"
+                for words in ((brief,) if short else (text, brief))
+                for abridged in (False, True)
+            ]
+        )
     if args[1:2] == ["force"] and len(args) == 3:
         dice = amount(int(args[2]), "combat die", "combat dice")
         return f"Conquer a {args[0]} territory by force with {dice} (defense {front['defense']})"
@@ -229,11 +300,13 @@ def _conquer(state: State, args: list[str]) -> str | None:
     return f"Conquer a {args[0]} territory peacefully (pay {cost})"
 
 
-def _give(state: State, args: list[str]) -> str | None:
-    return "Give up " + " and ".join(f"a {die_label(a)} die" for a in args) if args else None
+def _give(state: State, args: list[str], short: bool = False) -> str | None:
+    if not args:
+        return None
+    return fit(f"Give up {dice_words(args, short)}", f"Give up {dice_words(args, True)}")
 
 
-def _journey(state: State, args: list[str]) -> str | None:
+def _journey(state: State, args: list[str], short: bool = False) -> str | None:
     journey = JOURNEYS.get(_frame(state).get("card", ""))
     if journey is None:
         return None
@@ -242,14 +315,17 @@ def _journey(state: State, args: list[str]) -> str | None:
     return f"Suffer {journey['name']}: {effect_text(journey['penalty'])}"
 
 
-def _beat(state: State, args: list[str]) -> str | None:
+def _beat(state: State, args: list[str], short: bool = False) -> str | None:
     data = BATTLES.get(_frame(state).get("card", ""))
     if data is None:
         return None
-    return f"Beat {data['name']}: spend {faces_text(data['combo'])}"
+    return fit(
+        f"Beat {data['name']}: spend {faces_text(data['combo'])}",
+        f"Beat {data['name']}: spend {combo_text(data['combo'])}",
+    )
 
 
-def _replace(state: State, args: list[str]) -> str | None:
+def _replace(state: State, args: list[str], short: bool = False) -> str | None:
     item = args[0].upper() if args else ""
     new = CARDS.get(_frame(state).get("card", ""), {}).get("name", "the new one")
     if item in UPGRADES:
@@ -259,7 +335,7 @@ def _replace(state: State, args: list[str]) -> str | None:
     return None
 
 
-def _skip(state: State, args: list[str]) -> str | None:
+def _skip(state: State, args: list[str], short: bool = False) -> str | None:
     frame = _frame(state)
     kind = frame.get("kind")
     if kind == "card":
@@ -277,7 +353,7 @@ def _skip(state: State, args: list[str]) -> str | None:
     }.get(str(kind), "Pass")
 
 
-def _stop(state: State, args: list[str]) -> str | None:
+def _stop(state: State, args: list[str], short: bool = False) -> str | None:
     frame = _frame(state)
     kind = frame.get("kind")
     if kind == "conquer":
@@ -292,7 +368,7 @@ def _stop(state: State, args: list[str]) -> str | None:
     return None
 
 
-_LABELS = {
+_LABELS: dict[str, Callable[[State, list[str], bool], str | None]] = {
     "place": _place,
     "store": _store,
     "join": _join,

@@ -117,10 +117,7 @@ def test_rally_on_one_face_and_giving_the_cheapest_dice() -> None:
     set_dice(state, 0, "red-double", "blue-clan", "yellow-chest")
     state["stack"].append(frame)
     assert shortcuts.give_more(state, frame) == ["give blue-clan yellow-chest"]
-    assert (
-        label(state, "give blue-clan yellow-chest")
-        == "Give up a blue Clan die and a yellow Treasure Chest die"
-    )
+    assert label(state, "give blue-clan yellow-chest") == "Give up blue Clan and yellow Treasure Chest dice"
 
 
 def test_reroll_repeat_goes_on_until_won_or_out_of_favor() -> None:
@@ -143,6 +140,31 @@ def test_stop_and_skip_say_what_they_mean() -> None:
                     seen[(board.top(state) or {}).get("kind")] = label(state, action)
     assert all(text not in ("Stop", "Skip") for text in seen.values()) and seen
     assert any(text.startswith("Accept the loss") for text in seen.values())
+
+
+def test_long_labels_count_alike_dice_and_shorten_to_fit() -> None:
+    state = game(2)
+    assert (
+        label(state, "give red-chest red-chest blue-clan")
+        == "Give up 2 red Treasure Chest and blue Clan dice"
+    )
+    long = label(state, "give blue-chest red-double yellow-chest blue-double")
+    assert long == "Give up blue Chest, red Double, yellow Chest and blue Double dice"
+    sea = act(game(2), "place sea")
+    sea["board"]["sea"] = ["B16", None, None]  # Sea Giant
+    set_dice(sea, 0, "red-chest")
+    assert (
+        label(sea, "take battle B16")
+        == "Sail against Sea Giant: defense 5 or 3 Double+Chest, 10 Glory (out of reach)"
+    )
+    assert label(sea, "join take battle B16").startswith(
+        "Pay 4 Food; sail against Sea Giant, out of reach: 5 hits"
+    )
+    set_dice(sea, 0, "red-hammer")
+    assert (
+        label(sea, "join take battle B16")
+        == "Pay 4 Food; sail against Sea Giant: defense 5 or 3 Double+Chest, 10 Glory"
+    )
 
 
 def test_join_and_costs_are_stated() -> None:
