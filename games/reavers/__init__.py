@@ -8,10 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.reavers.breakdown import breakdown as breakdown
+from games.reavers.breakdown import score_now as score_now
 from games.reavers.cards import CARDS
-from games.reavers.rules import apply, legal_actions, midway, to_act
+from games.reavers.labels import label
+from games.reavers.rules import apply, legal_actions, midway, prompt, to_act
 from games.reavers.setup import OPTIONS, setup
-from games.reavers.views import label, outcome, private, prompt, view
+from games.reavers.views import outcome, private, view
 
 id = "reavers"
 title = "Reavers of Midgard"
@@ -82,6 +84,7 @@ __all__ = [
     "COMMANDS",
     "OPTIONS",
     "apply",
+    "breakdown",
     "label",
     "legal_actions",
     "max_players",
@@ -90,6 +93,7 @@ __all__ = [
     "outcome",
     "private",
     "prompt",
+    "score_now",
     "setup",
     "title",
     "to_act",

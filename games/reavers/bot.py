@@ -115,8 +115,57 @@ def _set_score(count: int, values: list[int]) -> int:
 
 def choose(view: dict[str, Any], actions: list[str], rng: Rng) -> str:
     mind = Mind(view)
-    scored = [(score(mind, action), rng.random(), action) for action in actions]
-    return max(scored)[2]
+    scored = [(score(mind, action), rng.random(), action) for action in actions if not _shortcut(action)]
+    return shortcut(mind, max(scored)[2], actions)
+
+
+def _shortcut(action: str) -> bool:
+    """A move that does several steps at once (``games.reavers.shortcuts``)."""
+    words = action.split()
+    return (
+        (words[0] == "place" and words[-1] == "join")
+        or (words[0] == "join" and len(words) > 1)
+        or (words[0] == "use" and len(words) == 3 and words[1] == "rally")
+        or (words[0] == "give" and len(words) > 2)
+        or words == ["reroll", "repeat"]
+        or (words[0] == "conquer" and len(words) == 4)
+        or (words[0] == "use" and words[1:2] == ["all"])
+        or (words[0] == "trade" and len(words) > 3)
+    )
+
+
+def shortcut(mind: Mind, best: str, actions: list[str]) -> str:
+    """The one-press form of ``best`` when the steps after it are what the bot would choose."""
+    words = best.split()
+    if words[0] == "place" and f"{best} join" in actions and _join_value(mind, words[1]) > 1.2:
+        return f"{best} join"
+    if best == "join":
+        tails = [a.split(" ", 1)[1] for a in actions if a.startswith("join ")]
+        plain = [(score(mind, t), t) for t in tails if not _shortcut(t)]
+        if plain:
+            return f"join {shortcut(mind, max(plain)[1], tails)}"
+    if words[0] == "conquer" and words[2:] == ["force"]:
+        front = mind.view["board"]["territories"][words[1]]["top"]
+        counts = [int(a.split()[3]) for a in actions if a.startswith(f"{best} ")]
+        if counts:
+            value = mind.rounds_left + 2.5
+            n = max(counts, key=lambda c: (mind.fight_value(c, front["defense"], value), -c))
+            return f"{best} {n}"
+    if best == "use rally" and f"use all {mind.needed_face()}" in actions:
+        return f"use all {mind.needed_face()}"
+    if words[0] == "trade":
+        whole = next((a for a in actions if a.startswith("trade ") and len(a.split()) > 3), None)
+        if whole is not None and set(words[1:]) <= set(whole.split()[1:]):
+            return whole
+    if best == "use rally" and f"use rally {mind.needed_face()}" in actions:
+        return f"use rally {mind.needed_face()}"
+    if words[0] == "give":
+        return next((a for a in actions if a.startswith("give ") and len(a.split()) > 2), best)
+    if words[0] == "reroll" and "reroll repeat" in actions:
+        fight = mind.view["combat"] or {}
+        if fight.get("defense", 0) - sum(fight.get("dice", [])) <= 2:
+            return "reroll repeat"
+    return best
 
 
 def score(mind: Mind, action: str) -> float:
@@ -162,7 +211,10 @@ def _store(mind: Mind, words: list[str]) -> float:
 
 
 def _join(mind: Mind, words: list[str]) -> float:
-    loc = (mind.view["resolving"] or {}).get("location")
+    return _join_value(mind, (mind.view["resolving"] or {}).get("location"))
+
+
+def _join_value(mind: Mind, loc: str | None) -> float:
     if loc == "sea":
         best = max((mind.card_value(b) for b in mind.view["board"]["sea"] if b), default=0.0)
         return best - 4 * FOOD

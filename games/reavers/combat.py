@@ -10,9 +10,10 @@ from typing import Any
 
 from games import core
 from games.core import State
-from games.reavers import flow
+from games.reavers import board
 from games.reavers.data import CARDS, amount, effect_text
 from games.reavers.dice import apply_effect, combat_choices, player, roll_combat, spend
+from games.reavers.rewards import take_territory, win_battle
 
 Frame = dict[str, Any]
 
@@ -46,7 +47,7 @@ def _check(state: State) -> None:
     if hits(state) >= fight["defense"]:
         _finish(state, won=True)
     elif player(state, seat)["favor"] > 0:
-        state["stack"].append({"kind": "roll", "seat": seat})
+        board.push(state, {"kind": "roll", "seat": seat})
     else:
         _finish(state, won=False)
 
@@ -65,7 +66,7 @@ def roll_actions(state: State, frame: Frame) -> list[str]:
 
 
 def roll_act(state: State, frame: Frame, words: list[str]) -> None:
-    flow.pop(state, frame)
+    board.pop(state, frame)
     if words[0] == "stop":
         _finish(state, won=False)
         return
@@ -96,15 +97,11 @@ def _finish(state: State, won: bool) -> None:
         if won:
             apply_effect(state, seat, card["reward"])
             core.log(state, seat, f"pillages the {card['name']}: {effect_text(card['reward'])}")
-        flow.discard(state, goal["card"])
+        board.discard(state, goal["card"])
     elif goal["kind"] == "conquer":
         if won:
-            from games.reavers.conquer import take_territory
-
             take_territory(state, seat, goal["stack"])
     elif won:
-        from games.reavers.sea import win_battle
-
         win_battle(state, seat, goal["card"], goal["slot"])
     elif goal["slot"] is None:
-        flow.discard(state, goal["card"])
+        board.discard(state, goal["card"])

@@ -1,21 +1,19 @@
 """The round: stocking the board, pawn placement, walking a location round the table, cleanup.
 
-Pending work is a stack of frames in ``state["stack"]``; the top frame is what happens next.
-Decision frames wait for their seat; the automatic ones (``starting``, ``location``,
-``collect``) are run here until a decision is needed.
+Pending work is a stack of frames in ``state["stack"]`` (``board``); the top frame is what
+happens next. Decision frames wait for their seat (the phases of ``rules``); the automatic
+ones (``starting``, ``location``, ``collect``) are run here until a decision is needed.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from games import core
 from games.core import State
-from games.reavers import scoring
+from games.reavers import parts, raids, scoring
+from games.reavers.board import discard, order_from, top
 from games.reavers.data import (
     CARDS,
     COLORS,
-    LOCATIONS,
     PAWNS,
     ROUNDS,
     SLOTS,
@@ -26,38 +24,6 @@ from games.reavers.data import (
     location_name,
 )
 from games.reavers.dice import apply_effect, draw, player, roll_face
-
-Frame = dict[str, Any]
-AUTOMATIC = ("starting", "location", "collect")
-
-
-def order_from(state: State, first: int) -> list[int]:
-    n = state["players"]
-    return [(first + k) % n for k in range(n)]
-
-
-def bonus(state: State, loc: str, seat: int, active: int) -> dict[str, int]:
-    """A location's reward by seat distance from the active player; seats past the end of the
-    row take its last entry. The rulebook rewards "the second player" alike at every player
-    count, two included."""
-    row = LOCATIONS[loc]["bonus"]
-    return dict(row[min((seat - active) % state["players"], len(row) - 1)])
-
-
-def top(state: State) -> Frame | None:
-    return state["stack"][-1] if state["stack"] else None
-
-
-def pop(state: State, frame: Frame) -> None:
-    """Remove the frame being decided, which is always the top one."""
-    if not state["stack"] or state["stack"][-1] is not frame:
-        raise RuntimeError("only the top frame can be finished")
-    state["stack"].pop()
-
-
-def location_frame(state: State) -> Frame | None:
-    return next((f for f in reversed(state["stack"]) if f["kind"] == "location"), None)
-
 
 # --- the board ---------------------------------------------------------------------------
 
@@ -81,16 +47,6 @@ def stock_board(state: State) -> None:
 def _draw_many(state: State, deck: str, count: int) -> list[str]:
     cards = [draw(state, deck) for _ in range(count)]
     return [c for c in cards if c is not None]
-
-
-def _deck_of(card_id: str) -> str:
-    return {"R": "reavers", "V": "villages", "K": "keeps", "B": "sea", "J": "journeys", "P": "prophecies"}[
-        card_id[0]
-    ]
-
-
-def discard(state: State, card_id: str) -> None:
-    state["discards"][_deck_of(card_id)].append(card_id)
 
 
 def _clear_board(state: State) -> None:
@@ -144,10 +100,6 @@ def cleanup(state: State) -> None:
     begin_round(state)
 
 
-def taken(state: State) -> list[str]:
-    return [pick["location"] for pick in state["picks"]]
-
-
 def place(state: State, seat: int, loc: str) -> None:
     honor = state["honor"] is not None and len(state["queue"]) == 1 and not state["seats"][seat]["pawns"]
     state["queue"].pop(0)
@@ -190,8 +142,6 @@ def _fire(state: State, loc: str, order: list[int]) -> None:
 
 def advance(state: State) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
-    from games.reavers import parts, raids  # they push frames and call back into this module
-
     while state["phase"] != "over":
         frame = top(state)
         if frame is None:

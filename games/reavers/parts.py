@@ -1,17 +1,16 @@
 """Each player's part at a location: joining or preparing, Recruit Reavers and Reaver uses.
 
 Every decision kind has ``actions(state, frame)`` (the legal action strings) and
-``act(state, frame, words)`` (apply one of them); ``rules`` dispatches on ``frame["kind"]``.
+``act(state, frame, words)`` (apply one of them); the phase table in ``rules`` names them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from games import core
 from games.core import State
-from games.reavers import conquer, flow, raids
+from games.reavers import board
 from games.reavers.data import (
     COLORS,
     FACES,
@@ -35,21 +34,9 @@ from games.reavers.dice import (
     roll_face,
     spend,
 )
+from games.reavers.raids import drawn_text
 
 Frame = dict[str, Any]
-
-
-def _pop(state: State, frame: Frame) -> None:
-    flow.pop(state, frame)
-
-
-def _push(state: State, frame: Frame) -> None:
-    state["stack"].append(frame)
-
-
-def _lose_dice(state: State, seat: int, count: int) -> None:
-    if count > 0:
-        _push(state, {"kind": "discard", "seat": seat, "count": count, "then": None})
 
 
 # --- starting Reavers ----------------------------------------------------------------------
@@ -73,7 +60,7 @@ def _recruited(state: State, seat: int, cards: list[str], how: str) -> None:
         names = " and ".join(REAVERS[c]["name"] for c in cards)
         dice = amount(len(rolled), "die", "dice")
         core.log(state, seat, f"{how} {names} and rolls {dice}: {', '.join(rolled)}")
-        _push(state, {"kind": "use", "seat": seat, "cards": cards})
+        board.push(state, {"kind": "use", "seat": seat, "cards": cards})
 
 
 # --- joining or preparing --------------------------------------------------------------
@@ -97,8 +84,8 @@ def join_actions(state: State, frame: Frame) -> list[str]:
 def join_act(state: State, frame: Frame, words: list[str]) -> None:
     seat, loc = frame["seat"], frame["location"]
     p = player(state, seat)
-    answers = flow.location_frame(state)["answers"]  # type: ignore[index]
-    _pop(state, frame)
+    answers = board.location_frame(state)["answers"]  # type: ignore[index]
+    board.pop(state, frame)
     if words[0] == "prepare":
         if words[1] == "food":
             p["food"] += 2
@@ -114,39 +101,35 @@ def join_act(state: State, frame: Frame, words: list[str]) -> None:
     p["food"] -= cost["food"]
     spend(p, find_payment(p, cost["faces"]) or [])
     answers[str(seat)] = "joined"
-    active = flow.location_frame(state)["active"]  # type: ignore[index]
-    extra = flow.bonus(state, loc, seat, active)
+    active = board.location_frame(state)["active"]  # type: ignore[index]
+    extra = board.bonus(state, loc, seat, active)
     core.log(state, seat, f"takes part in {location_name(loc)}")
     for key in ("favor", "glory"):
         if extra.get(key):
             p[key] += extra[key]
             core.log(state, seat, f"gains {extra[key]} {key.capitalize()} as a bonus")
     if loc == "recruit":
-        _push(state, {"kind": "recruit", "seat": seat})
+        board.push(state, {"kind": "recruit", "seat": seat})
     elif loc in ("trade", "conquer"):
-        _push(state, {"kind": loc, "seat": seat, "left": extra["actions"]})
+        board.push(state, {"kind": loc, "seat": seat, "left": extra["actions"]})
     elif loc in ("villages", "keeps"):
-        _push(state, {"kind": "raid", "seat": seat, "deck": loc, "extra": extra.get("cards", 0)})
+        board.push(state, {"kind": "raid", "seat": seat, "deck": loc, "extra": extra.get("cards", 0)})
     else:
-        _push(state, {"kind": "sea", "seat": seat})
+        board.push(state, {"kind": "sea", "seat": seat})
 
 
 # --- Recruit Reavers ---------------------------------------------------------------------
 
 
-def _deck_open(state: State, deck: str) -> bool:
-    return bool(state["decks"][deck] or state["discards"][deck])
-
-
 def recruit_actions(state: State, frame: Frame) -> list[str]:
     actions = [f"take slot {i + 1}" for i, cards in enumerate(state["board"]["recruit"]) if cards]
-    if _deck_open(state, "reavers"):
+    if board.deck_open(state, "reavers"):
         actions.append("take slot deck")
     return actions or ["skip"]  # every Reaver is on a longship or in a Glory pile
 
 
 def recruit_act(state: State, frame: Frame, words: list[str]) -> None:
-    _pop(state, frame)
+    board.pop(state, frame)
     if words[0] == "skip":
         core.log(state, frame["seat"], "finds no Reaver to recruit")
         return
@@ -173,12 +156,12 @@ def use_act(state: State, frame: Frame, words: list[str]) -> None:
     p = player(state, seat)
     card = frame["cards"].pop(0)
     if not frame["cards"]:
-        _pop(state, frame)
+        board.pop(state, frame)
     name = REAVERS[card]["name"]
     if words[1] == "rally":
         p["pile"].append(card)
         core.log(state, seat, f"rallies {name}")
-        _push(state, {"kind": "face", "seat": seat, "colors": list(REAVERS[card]["rally"])})
+        board.push(state, {"kind": "face", "seat": seat, "colors": list(REAVERS[card]["rally"])})
     elif words[1] == "lead":
         if p["leader"] is not None:
             p["pile"].append(p["leader"])
@@ -188,7 +171,7 @@ def use_act(state: State, frame: Frame, words: list[str]) -> None:
         lead = LEADER_BONUS[clan]
         apply_effect(state, seat, lead)
         for _ in range(lead.get("spoils", 0)):  # a Spoils card of a deck the player chooses, each
-            _push(state, {"kind": "spoils", "seat": seat})
+            board.push(state, {"kind": "spoils", "seat": seat})
     else:
         p["specialized"][words[2]].append(card)
         core.log(state, seat, f"specializes {name} at {location_name(words[2])}")
@@ -201,39 +184,21 @@ def face_actions(state: State, frame: Frame) -> list[str]:
 def face_act(state: State, frame: Frame, words: list[str]) -> None:
     color = frame["colors"].pop(0)
     if not frame["colors"]:
-        _pop(state, frame)
+        board.pop(state, frame)
     gain_die(state, frame["seat"], color, words[1])
     core.log(state, frame["seat"], f"rallies a {die_text(color, words[1])} die")
 
 
 def spoils_actions(state: State, frame: Frame) -> list[str]:
-    return [f"take spoils {deck}" for deck in ("villages", "keeps") if _deck_open(state, deck)] or ["skip"]
+    return [f"take spoils {deck}" for deck in ("villages", "keeps") if board.deck_open(state, deck)] or [
+        "skip"
+    ]
 
 
 def spoils_act(state: State, frame: Frame, words: list[str]) -> None:
-    _pop(state, frame)
+    board.pop(state, frame)
     if words[0] == "take":
         card = draw(state, words[2])
         if card is not None:
-            core.log(state, frame["seat"], f"draws {raids.drawn_text([card], words[2], 'for the leader')}")
-            _push(state, {"kind": "collect", "seat": frame["seat"], "cards": [card]})
-
-
-# --- registry -----------------------------------------------------------------------------
-
-Actions = Callable[[State, Frame], list[str]]
-Act = Callable[[State, Frame, list[str]], None]
-
-HANDLERS: dict[str, tuple[Actions, Act]] = {
-    "join": (join_actions, join_act),
-    "recruit": (recruit_actions, recruit_act),
-    "use": (use_actions, use_act),
-    "face": (face_actions, face_act),
-    "spoils": (spoils_actions, spoils_act),
-    "trade": (raids.trade_actions, raids.trade_act),
-    "raid": (raids.raid_actions, raids.raid_act),
-    "card": (raids.card_actions, raids.card_act),
-    "conquer": (conquer.conquer_actions, conquer.conquer_act),
-    "commit": (conquer.commit_actions, conquer.commit_act),
-    "discard": (conquer.discard_actions, conquer.discard_act),
-}
+            core.log(state, frame["seat"], f"draws {drawn_text([card], words[2], 'for the leader')}")
+            board.push(state, {"kind": "collect", "seat": frame["seat"], "cards": [card]})

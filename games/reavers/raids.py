@@ -6,7 +6,7 @@ from typing import Any
 
 from games import core
 from games.core import State
-from games.reavers import combat, flow
+from games.reavers import board, combat
 from games.reavers.data import (
     ARTIFACT_SPACES,
     CARDS,
@@ -31,18 +31,6 @@ from games.reavers.dice import (
 Frame = dict[str, Any]
 
 
-def _pop(state: State, frame: Frame) -> None:
-    flow.pop(state, frame)
-
-
-def _push(state: State, frame: Frame) -> None:
-    state["stack"].append(frame)
-
-
-def _deck_open(state: State, deck: str) -> bool:
-    return bool(state["decks"][deck] or state["discards"][deck])
-
-
 # --- Trade with Villages ------------------------------------------------------------------
 
 
@@ -58,7 +46,7 @@ def trade_actions(state: State, frame: Frame) -> list[str]:
                 actions.append(f"trade {a} {b}")
     actions.append("take food")
     actions += [f"take prophecy {p}" for p in state["board"]["prophecies"] if p is not None]
-    if _deck_open(state, "prophecies"):
+    if board.deck_open(state, "prophecies"):
         actions.append("take prophecy deck")
     return actions
 
@@ -68,7 +56,7 @@ def trade_act(state: State, frame: Frame, words: list[str]) -> None:
     p = player(state, seat)
     frame["left"] -= 1
     if frame["left"] == 0:
-        _pop(state, frame)
+        board.pop(state, frame)
     if words[0] == "trade":
         pool = state["board"]["trade_dice"]
         for text in words[1:]:
@@ -86,8 +74,8 @@ def trade_act(state: State, frame: Frame, words: list[str]) -> None:
             p["prophecies"].append(card)
         core.log(state, seat, "takes a Prophecy from the deck")
     else:
-        board = state["board"]["prophecies"]
-        board[board.index(words[2].upper())] = None
+        shown = state["board"]["prophecies"]
+        shown[shown.index(words[2].upper())] = None
         p["prophecies"].append(words[2].upper())
         core.log(state, seat, f"takes the Prophecy {CARDS[words[2].upper()]['name']}")
 
@@ -98,14 +86,14 @@ def trade_act(state: State, frame: Frame, words: list[str]) -> None:
 def raid_actions(state: State, frame: Frame) -> list[str]:
     pairs = state["board"][frame["deck"]]
     actions = [f"take pair {i + 1}" for i, pair in enumerate(pairs) if pair]
-    if _deck_open(state, frame["deck"]):
+    if board.deck_open(state, frame["deck"]):
         actions.append("take pair deck")
     return actions or ["skip"]
 
 
 def raid_act(state: State, frame: Frame, words: list[str]) -> None:
     seat, deck = frame["seat"], frame["deck"]
-    _pop(state, frame)
+    board.pop(state, frame)
     cards: list[str] = []
     if words[0] == "take" and words[2] == "deck":
         cards = [c for c in (draw(state, deck) for _ in range(2)) if c is not None]
@@ -118,7 +106,7 @@ def raid_act(state: State, frame: Frame, words: list[str]) -> None:
     extra = [c for c in (draw(state, deck) for _ in range(frame["extra"])) if c is not None]
     if extra:
         core.log(state, seat, f"draws {drawn_text(extra, deck, 'as a bonus')}")
-    _push(state, {"kind": "collect", "seat": seat, "cards": cards + extra})
+    board.push(state, {"kind": "collect", "seat": seat, "cards": cards + extra})
 
 
 def drawn_text(cards: list[str], deck: str, where: str) -> str:
@@ -144,13 +132,13 @@ def collect(state: State, seat: int, card: str) -> None:
         apply_effect(state, seat, data["gain"])
         core.log(state, seat, f"collects a {data['name']}: {effect_text(data['gain'])}")
         if combat_choices(p):
-            _push(state, {"kind": "card", "seat": seat, "card": card})
+            board.push(state, {"kind": "card", "seat": seat, "card": card})
         else:
-            flow.discard(state, card)
+            board.discard(state, card)
         return
     if kind == "upgrade":
         token = data["token"]
-        flow.discard(state, card)
+        board.discard(state, card)
         if token not in state["board"]["upgrades"]:
             p["glory"] += UPGRADE_MISSING_GLORY
             core.log(
@@ -159,13 +147,13 @@ def collect(state: State, seat: int, card: str) -> None:
         elif len(p["upgrades"]) < UPGRADE_SPACES:
             _take_token(state, seat, token)
         else:
-            _push(state, {"kind": "card", "seat": seat, "card": card})
+            board.push(state, {"kind": "card", "seat": seat, "card": card})
         return
     if len(p["artifacts"]) < ARTIFACT_SPACES:
         p["artifacts"].append({"card": card, "die": None})
         core.log(state, seat, f"mounts the artifact {data['name']}")
     else:
-        _push(state, {"kind": "card", "seat": seat, "card": card})
+        board.push(state, {"kind": "card", "seat": seat, "card": card})
 
 
 def _take_token(state: State, seat: int, token: str) -> None:
@@ -188,7 +176,7 @@ def card_act(state: State, frame: Frame, words: list[str]) -> None:
     seat, card = frame["seat"], frame["card"]
     p = player(state, seat)
     data = CARDS[card]
-    _pop(state, frame)
+    board.pop(state, frame)
     if words[0] == "fight":
         goal = {"kind": "pillage", "card": card}
         combat.start(state, seat, int(words[1]), goal, data["defense"], data["name"])
@@ -209,5 +197,5 @@ def card_act(state: State, frame: Frame, words: list[str]) -> None:
             p["pile"].append(card)
             core.log(state, seat, f"puts the artifact {data['name']} in the Glory pile")
     else:
-        flow.discard(state, card)
+        board.discard(state, card)
         core.log(state, seat, f"leaves the {data['name']} alone")

@@ -1,21 +1,36 @@
-"""Who acts, what they may do, and applying one action."""
+"""The phase table: every decision of the game named once, with its prompt, its legal
+actions and the handler of each verb. ``to_act``, ``legal_actions``, ``prompt``, ``midway``
+and ``apply`` are read from it (``games.phases.Rules``).
+
+A phase is the kind of the frame on top of the pending-work stack (``board``), split where
+the same kind asks for a different kind of press: placing after a die was stored on an
+artifact (still the same action) and a seat's first starting Reaver (a new turn).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from games import core
-from games.core import IllegalAction, State
-from games.reavers import combat, flow, parts, sea
-from games.reavers.data import CARDS, LOCATION_IDS, die_text, location_name
+from games.core import State
+from games.phases import Phase, Rules
+from games.reavers import board, combat, conquer, flow, parts, raids, sea, shortcuts
+from games.reavers.board import Frame
+from games.reavers.data import CARDS, LOCATION_IDS, amount, die_text, location_name
 from games.reavers.dice import artifact_takes, code, find_die, parse_code, player
+from games.reavers.names import canonical, shared_name
+from games.reavers.refusals import refusal
 
-Frame = dict[str, Any]
-ENTRY = ("place", "join")
+Actions = Callable[[State, Frame], list[str]]
+Act = Callable[[State, Frame, list[str]], None]
+ENTRY = ("place", "join")  # a seat's new action starts here: the channel sees a new board
+
+
+# --- placing a longship ----------------------------------------------------------------------
 
 
 def place_actions(state: State, frame: Frame) -> list[str]:
-    taken = flow.taken(state)
+    taken = board.taken(state)
     actions = [f"place {loc}" for loc in LOCATION_IDS if loc not in taken]
     p = player(state, frame["seat"])
     for slot in p["artifacts"]:
@@ -27,6 +42,9 @@ def place_actions(state: State, frame: Frame) -> list[str]:
 
 def place_act(state: State, frame: Frame, words: list[str]) -> None:
     seat = frame["seat"]
+    if words[2:] == ["join"]:
+        shortcuts.place_join(state, frame, words)
+        return
     if words[0] == "store":
         p = player(state, seat)
         card = words[1].upper()
@@ -35,67 +53,228 @@ def place_act(state: State, frame: Frame, words: list[str]) -> None:
         frame["stored"] = True
         core.log(state, seat, f"stores a {die_text(*parse_code(words[2]))} die on {CARDS[card]['name']}")  # type: ignore[misc]
         return
-    flow.pop(state, frame)
+    board.pop(state, frame)
     flow.place(state, seat, words[1])
 
 
-HANDLERS: dict[str, tuple[Any, Any]] = {
-    **parts.HANDLERS,
-    "place": (place_actions, place_act),
-    "sea": (sea.sea_actions, sea.sea_act),
-    "journey": (sea.journey_actions, sea.journey_act),
-    "battle": (sea.battle_actions, sea.battle_act),
-    "roll": (combat.roll_actions, combat.roll_act),
+def _with(actions: Actions, more: Actions) -> Actions:
+    """The step-by-step actions, then the shortcuts (``shortcuts``) beside them."""
+    return lambda state, frame: [*actions(state, frame), *more(state, frame)]
+
+
+def join_act(state: State, frame: Frame, words: list[str]) -> None:
+    if words[0] == "join" and len(words) > 1:
+        shortcuts.join_then(state, frame, words)
+    else:
+        parts.join_act(state, frame, words)
+
+
+def use_act(state: State, frame: Frame, words: list[str]) -> None:
+    if words[1:2] == ["all"]:
+        shortcuts.rally_all(state, frame, words)
+    elif words[1:2] == ["rally"] and len(words) == 3:
+        shortcuts.rally_on(state, frame, words)
+    else:
+        parts.use_act(state, frame, words)
+
+
+def give_act(state: State, frame: Frame, words: list[str]) -> None:
+    if len(words) > 2:
+        shortcuts.give_all(state, frame, words)
+    else:
+        conquer.discard_act(state, frame, words)
+
+
+def roll_act(state: State, frame: Frame, words: list[str]) -> None:
+    if words == ["reroll", "repeat"]:
+        shortcuts.reroll_repeat(state, frame)
+    else:
+        combat.roll_act(state, frame, words)
+
+
+PLACE = _with(place_actions, shortcuts.place_more)
+USE = _with(_with(parts.use_actions, shortcuts.rally_more), shortcuts.rally_all_more)
+
+
+# --- the table ---------------------------------------------------------------------------
+
+
+def _frame(state: State) -> Frame:
+    frame = board.top(state)
+    assert frame is not None
+    return frame
+
+
+def _actors(state: State) -> list[int]:
+    return [int(_frame(state)["seat"])]
+
+
+def _loc(state: State) -> str:
+    loc = board.location_frame(state)
+    return location_name(loc["location"]) if loc else ""
+
+
+def _phase(
+    prompt: Callable[[State, Frame], str],
+    actions: Actions,
+    act: Act,
+    verbs: tuple[str, ...],
+    midway: bool = True,
+) -> Phase:
+    def handler(verb: str) -> Callable[[State, int, list[str]], None]:
+        def handle(state: State, seat: int, args: list[str]) -> None:
+            state["midway"] = seat  # who moved; ``after`` keeps it while that seat goes on
+            act(state, _frame(state), [verb, *args])
+
+        return handle
+
+    return Phase(
+        prompt=lambda state, seat: prompt(state, _frame(state)),
+        actions=lambda state, seat: actions(state, _frame(state)),
+        handlers={verb: handler(verb) for verb in verbs},
+        actors=_actors,
+        midway=midway,
+    )
+
+
+def _use_prompt(state: State, frame: Frame) -> str:
+    return f"rally, lead or specialize {CARDS[frame['cards'][0]]['name']}"
+
+
+PHASES: dict[str, Phase] = {
+    "place": _phase(
+        lambda s, f: "choose a location for a longship", PLACE, place_act, ("place", "store"), False
+    ),
+    "place_after_store": _phase(
+        lambda s, f: "choose a location for a longship", PLACE, place_act, ("place", "store")
+    ),
+    "join": _phase(
+        lambda s, f: f"take part in {_loc(s)} or prepare",
+        _with(parts.join_actions, shortcuts.join_more),
+        join_act,
+        ("join", "prepare"),
+        False,
+    ),
+    "starting": _phase(_use_prompt, USE, use_act, ("use",), False),
+    "use": _phase(_use_prompt, USE, use_act, ("use",)),
+    "recruit": _phase(
+        lambda s, f: "choose Reaver cards to recruit",
+        parts.recruit_actions,
+        parts.recruit_act,
+        ("take", "skip"),
+    ),
+    "face": _phase(
+        lambda s, f: f"choose the face of a rallied {f['colors'][0]} die",
+        parts.face_actions,
+        parts.face_act,
+        ("face",),
+    ),
+    "spoils": _phase(
+        lambda s, f: "choose a Spoils deck for the leader's bonus",
+        parts.spoils_actions,
+        parts.spoils_act,
+        ("take", "skip"),
+    ),
+    "trade": _phase(
+        lambda s, f: f"trade with the villages ({f['left']} left)",
+        shortcuts.trade_step,
+        shortcuts.trade_any,
+        ("trade", "take"),
+    ),
+    "raid": _phase(
+        lambda s, f: "choose a pair of Spoils", raids.raid_actions, raids.raid_act, ("take", "skip")
+    ),
+    "card": _phase(
+        lambda s, f: f"decide about the {CARDS[f['card']]['name']}",
+        raids.card_actions,
+        raids.card_act,
+        ("fight", "replace", "skip"),
+    ),
+    "conquer": _phase(
+        lambda s, f: f"conquer a territory ({f['left']} left)",
+        shortcuts.conquer_step,
+        shortcuts.conquer_any,
+        ("conquer", "stop"),
+    ),
+    "commit": _phase(
+        lambda s, f: "choose how many combat dice to roll",
+        conquer.commit_actions,
+        conquer.commit_act,
+        ("fight", "stop"),
+    ),
+    "discard": _phase(
+        lambda s, f: f"give up {amount(int(f['count']), 'die', 'dice')}",
+        _with(conquer.discard_actions, shortcuts.give_more),
+        give_act,
+        ("give",),
+    ),
+    "sea": _phase(lambda s, f: "choose a Sea Battle", sea.sea_actions, sea.sea_act, ("take", "skip")),
+    "journey": _phase(
+        lambda s, f: "pay for the Journey or suffer it", sea.journey_actions, sea.journey_act, ("journey",)
+    ),
+    "battle": _phase(
+        lambda s, f: f"beat {CARDS[f['card']]['name']} by its dice or by combat",
+        sea.battle_actions,
+        sea.battle_act,
+        ("beat", "fight", "stop"),
+    ),
+    "roll": _phase(
+        lambda s, f: "re-roll with Favor or accept the result",
+        _with(combat.roll_actions, shortcuts.reroll_more),
+        roll_act,
+        ("reroll", "stop"),
+    ),
 }
 
 
-def to_act(state: State) -> list[int]:
-    frame = flow.top(state)
+def _first_starting_card(state: State, frame: Frame) -> bool:
+    """A seat's first decision on its starting Reavers (before round 1): a new turn."""
+    below = next((f for f in reversed(state["stack"]) if f["kind"] == "starting"), None)
+    # a game stored before the count was in the frame dealt the other edition's 2
+    return state["phase"] == "start" and below is not None and len(frame["cards"]) == below.get("count", 2)
+
+
+def phase_of(state: State) -> str:
+    frame = board.top(state)
     if state["phase"] == "over" or frame is None:
-        return []
-    return [int(frame["seat"])]
+        return "over"
+    kind = str(frame["kind"])
+    if kind == "place" and frame.get("stored"):
+        return "place_after_store"
+    if kind == "use" and _first_starting_card(state, frame):
+        return "starting"
+    return kind
 
 
-def legal_actions(state: State, seat: int) -> list[str]:
-    if seat not in to_act(state):
-        return []
-    frame = flow.top(state)
-    assert frame is not None
-    return list(HANDLERS[frame["kind"]][0](state, frame))
-
-
-def midway(state: State) -> bool:
-    """True while the acting seat is part-way through one action (its sub-steps are private)."""
-    return state.get("midway") is not None and to_act(state) == [state["midway"]]
-
-
-def apply(state: State, seat: int, action: str) -> State:
-    if state["phase"] == "over":
-        raise IllegalAction("The game is over.")
-    if seat not in to_act(state):
-        raise IllegalAction("It is not your turn to decide.")
-    words = core.split_action(action)
-    if words[:1] == ["trade"]:  # two pool dice may be named in either order
-        words = ["trade", *sorted(words[1:])]
-    wanted = " ".join(words)
-    legal = {a.lower(): a for a in legal_actions(state, seat)}
-    if wanted not in legal:
-        raise IllegalAction(_refusal(state, wanted))
-    new = core.clone(state)
-    frame = flow.top(new)
-    assert frame is not None
-    HANDLERS[frame["kind"]][1](new, frame, legal[wanted].split())
-    flow.advance(new)
-    nxt = flow.top(new)
+def after(state: State) -> None:
+    """Run the automatic steps, then note whether the seat that moved is still mid-action."""
+    seat = state["midway"]
+    flow.advance(state)
+    nxt = board.top(state)
     busy = nxt is not None and nxt["seat"] == seat and (nxt["kind"] not in ENTRY or nxt.get("stored"))
-    new["midway"] = seat if busy and new["phase"] != "over" else None
-    return new
+    state["midway"] = seat if busy and state["phase"] != "over" else None
 
 
-def _refusal(state: State, wanted: str) -> str:
-    words = wanted.split()
-    if words and words[0] == "place" and len(words) > 1 and words[1] in LOCATION_IDS:
-        return f"{location_name(words[1])} has already been chosen this round."
-    if words and words[0] == "join":
-        return "You cannot pay the cost of this location; prepare instead."
-    return f"'{wanted}' is not a legal action now."
+class ReaversRules(Rules):
+    """The shared rules, with one addition: a card name several cards share (three Draugr
+    Longships) means the one of them on offer. ``canonical`` sees only the words, so the
+    legal actions are consulted here before the shared check."""
+
+    def apply(self, state: State, seat: int, action: str) -> State:
+        if seat in self.to_act(state):
+            words = canonical(core.split_action(action))
+            legal = self.legal_actions(state, seat)
+            if " ".join(words) not in legal:
+                action = " ".join(shared_name(words, legal))
+        return super().apply(state, seat, action)
+
+
+RULES = ReaversRules(
+    "Reavers of Midgard", PHASES, phase_of, after=after, canonical=canonical, refusal=refusal
+)
+
+to_act = RULES.to_act
+legal_actions = RULES.legal_actions
+apply = RULES.apply
+prompt = RULES.prompt
+midway = RULES.midway

@@ -61,23 +61,40 @@ def _majorities(seats: list[Player]) -> list[int]:
     return points
 
 
-def breakdown(state: State) -> list[dict[str, int]]:
-    seats = state["seats"]
-    majority = _majorities(seats)
-    rows = []
-    for seat, p in enumerate(seats):
+def parts(p: Player, majority: int, *, secret: bool = True) -> dict[str, int]:
+    """A seat's Glory by category if the game ended now. Without ``secret`` only what every
+    player sees counts: the Glory pile (rallied Reavers, artifacts put there, Keep
+    treasures) and the Prophecies are left out."""
+    public = {"pile": [c for c in p["pile"] if secret]}
+    held = {**p, **public}
+    row = {
+        "track": p["glory"],
+        "reavers": sum(CARDS[r]["glory"] for r in _reavers(held)),
+        "artifacts": sum(CARDS[a]["glory"] for a in _artifacts(held)),
+        "favor": FAVOR_GLORY * p["favor"],
+        "majorities": majority,
+    }
+    if secret:
         keeps = 0
         for kind, data in SETS.items():
             count = sum(1 for c in p["pile"] if CARDS[c].get("set") == kind)
             keeps += set_score(count, data["values"])
+        row["keep_spoils"] = keeps
+        row["prophecies"] = sum(PROPHECIES[c]["glory"] for c in p["prophecies"] if prophecy_met(p, c))
+    return row
+
+
+def majorities(state: State) -> list[int]:
+    return _majorities(state["seats"])
+
+
+def breakdown(state: State) -> list[dict[str, int]]:
+    rows = []
+    for p, majority in zip(state["seats"], majorities(state), strict=True):
+        part = parts(p, majority)
         row = {
-            "track": p["glory"],
-            "artifacts": sum(CARDS[a]["glory"] for a in _artifacts(p)),
-            "favor": FAVOR_GLORY * p["favor"],
-            "keep_spoils": keeps,
-            "majorities": majority[seat],
-            "prophecies": sum(PROPHECIES[c]["glory"] for c in p["prophecies"] if prophecy_met(p, c)),
-            "reavers": sum(CARDS[r]["glory"] for r in _reavers(p)),
+            key: part[key]
+            for key in ("track", "artifacts", "favor", "keep_spoils", "majorities", "prophecies", "reavers")
         }
         row["total"] = sum(row.values())
         rows.append(row)

@@ -7,23 +7,24 @@ from typing import Any
 
 from games import core
 from games.core import State
-from games.reavers import combat, flow
+from games.reavers import board, combat
 from games.reavers.data import BATTLES, JOURNEYS, effect_text
 from games.reavers.dice import apply_effect, combat_choices, draw, find_payment, player, spend
+from games.reavers.rewards import win_battle
 
 Frame = dict[str, Any]
 
 
 def sea_actions(state: State, frame: Frame) -> list[str]:
     actions = [f"take battle {b}" for b in state["board"]["sea"] if b is not None]
-    if state["decks"]["sea"] or state["discards"]["sea"]:
+    if board.deck_open(state, "sea"):
         actions.append("take battle deck")
     return actions or ["skip"]
 
 
 def sea_act(state: State, frame: Frame, words: list[str]) -> None:
     seat = frame["seat"]
-    flow.pop(state, frame)
+    board.pop(state, frame)
     if words[0] == "skip":
         return
     slot: int | None = None
@@ -36,7 +37,7 @@ def sea_act(state: State, frame: Frame, words: list[str]) -> None:
         card = words[2].upper()
         slot = state["board"]["sea"].index(card)
     core.log(state, seat, f"sails against {BATTLES[card]['name']}")
-    state["stack"].append({"kind": "battle", "seat": seat, "card": card, "slot": slot})
+    board.push(state, {"kind": "battle", "seat": seat, "card": card, "slot": slot})
     journey = draw(state, "journeys")
     if journey is None:
         return
@@ -46,14 +47,12 @@ def sea_act(state: State, frame: Frame, words: list[str]) -> None:
         _suffer(state, seat, journey)
     else:
         core.log(state, seat, f"journeys: {data['name']}")
-        state["stack"].append({"kind": "journey", "seat": seat, "card": journey})
+        board.push(state, {"kind": "journey", "seat": seat, "card": journey})
 
 
 def _suffer(state: State, seat: int, journey: str) -> None:
-    flow.discard(state, journey)
-    lose = apply_effect(state, seat, JOURNEYS[journey]["penalty"])
-    if lose:
-        state["stack"].append({"kind": "discard", "seat": seat, "count": lose, "then": None})
+    board.discard(state, journey)
+    board.lose_dice(state, seat, apply_effect(state, seat, JOURNEYS[journey]["penalty"]))
 
 
 def can_pay_journey(state: State, seat: int, journey: str) -> bool:
@@ -70,13 +69,13 @@ def journey_actions(state: State, frame: Frame) -> list[str]:
 
 def journey_act(state: State, frame: Frame, words: list[str]) -> None:
     seat, journey = frame["seat"], frame["card"]
-    flow.pop(state, frame)
+    board.pop(state, frame)
     data = JOURNEYS[journey]
     if words[1] == "pay":
         p = player(state, seat)
         p["food"] -= data["pay"]["food"]
         spend(p, find_payment(p, data["pay"]["faces"]) or [])
-        flow.discard(state, journey)
+        board.discard(state, journey)
         core.log(state, seat, f"pays its way through the {data['name']}")
     else:
         core.log(state, seat, f"suffers the {data['name']}: {effect_text(data['penalty'])}")
@@ -91,7 +90,7 @@ def battle_actions(state: State, frame: Frame) -> list[str]:
 
 def battle_act(state: State, frame: Frame, words: list[str]) -> None:
     seat, card, slot = frame["seat"], frame["card"], frame["slot"]
-    flow.pop(state, frame)
+    board.pop(state, frame)
     data = BATTLES[card]
     if words[0] == "beat":
         p = player(state, seat)
@@ -104,15 +103,4 @@ def battle_act(state: State, frame: Frame, words: list[str]) -> None:
     else:
         core.log(state, seat, f"turns away from {data['name']}")
         if slot is None:
-            flow.discard(state, card)
-
-
-def win_battle(state: State, seat: int, card: str, slot: int | None) -> None:
-    data = BATTLES[card]
-    p = player(state, seat)
-    p["glory"] += data["glory"]
-    p["pile"].append(card)
-    if slot is not None:
-        state["board"]["sea"][slot] = None
-    core.log(state, seat, f"defeats {data['name']}: {data['glory']} Glory, {effect_text(data['reward'])}")
-    apply_effect(state, seat, data["reward"])
+            board.discard(state, card)

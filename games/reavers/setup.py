@@ -6,7 +6,7 @@ from typing import Any
 
 from games import core
 from games.core import State
-from games.reavers import flow
+from games.reavers import board, flow
 from games.reavers.data import (
     BATTLES,
     JOURNEYS,
@@ -118,7 +118,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
     flow.stock_board(state)
     count = OTHER_EDITION_REAVERS if crew == "two" else START["reavers"]
     if count:
-        state["stack"].append({"kind": "starting", "seats": flow.order_from(state, start), "count": count})
+        state["stack"].append({"kind": "starting", "seats": board.order_from(state, start), "count": count})
     core.log(state, None, f"the game begins; {core.seat_ref(start)} holds the Start Player marker")
     flow.advance(state)
     return state

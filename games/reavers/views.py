@@ -1,4 +1,4 @@
-"""What each seat sees, the outcome, prompts and short button labels."""
+"""What each seat sees and the outcome."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from functools import cache
 from typing import Any
 
 from games.core import State
-from games.reavers import flow, scoring
-from games.reavers.conquer import territory_front
+from games.reavers import board, scoring
+from games.reavers.board import territory_front
 from games.reavers.data import (
     BATTLES,
     CARDS,
@@ -23,33 +23,12 @@ from games.reavers.data import (
     TERRITORIES,
     TERRITORY_TYPES,
     UPGRADES,
-    amount,
-    die_text,
     effect_text,
     location_name,
     need_text,
 )
-from games.reavers.dice import is_wild, parse_code, player
-from games.reavers.rules import to_act
-
-_PROMPTS = {
-    "place": "choose a location for a longship",
-    "join": "take part in {loc} or prepare",
-    "recruit": "choose Reaver cards to recruit",
-    "use": "rally, lead or specialize {card}",
-    "face": "choose the face of a rallied {color} die",
-    "spoils": "choose a Spoils deck for the leader's bonus",
-    "trade": "trade with the villages ({left} left)",
-    "raid": "choose a pair of Spoils",
-    "card": "decide about the {card}",
-    "conquer": "conquer a territory ({left} left)",
-    "commit": "choose how many combat dice to roll",
-    "discard": "give up {dice}",
-    "sea": "choose a Sea Battle",
-    "journey": "pay for the Journey or suffer it",
-    "battle": "beat {card} by its dice or by combat",
-    "roll": "re-roll with Favor or accept the result",
-}
+from games.reavers.dice import is_wild, player
+from games.reavers.rules import prompt, to_act
 
 
 def card_view(card_id: str) -> dict[str, Any]:
@@ -155,10 +134,10 @@ def _board(state: State) -> dict[str, Any]:
 
 
 def _resolving(state: State) -> dict[str, Any] | None:
-    loc = flow.location_frame(state)
+    loc = board.location_frame(state)
     if loc is None:
         return None
-    frame = flow.top(state) or {}
+    frame = board.top(state) or {}
     kind = frame.get("kind")
     cards: list[str] = []
     if kind == "use":
@@ -211,35 +190,13 @@ def _combat(state: State) -> dict[str, Any] | None:
     return {k: fight[k] for k in ("seat", "target", "defense", "dice", "rerolls", "result")}
 
 
-def prompt(state: State, seat: int | None = None) -> str:
-    """What the seats that act must do now (the same phrase for every seat here)."""
-    if state["phase"] == "over":
-        return "the game is over"
-    frame = flow.top(state)
-    if frame is None:
-        return ""
-    kind = frame["kind"]
-    loc = flow.location_frame(state)
-    fields = {
-        "loc": location_name(loc["location"]) if loc else "",
-        "card": CARDS[frame["cards"][0] if kind == "use" else frame.get("card", "R01")]["name"]
-        if kind in ("use", "card", "battle")
-        else "",
-        "color": frame["colors"][0] if kind == "face" else "",
-        "left": frame.get("left"),
-        "count": frame.get("count"),
-        "dice": amount(int(frame.get("count") or 0), "die", "dice"),
-    }
-    return _PROMPTS[kind].format(**fields)
-
-
 def view(state: State, seat: int | None) -> dict[str, Any]:
     return {
         "game": "reavers",
         "seat": seat,
         "players": state["players"],
         "to_act": to_act(state),
-        "prompt": prompt(state),
+        "prompt": prompt(state, seat),
         "phase": state["phase"],
         "round": state["round"],
         "rounds": ROUNDS,
@@ -252,12 +209,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             {
                 "id": loc,
                 "name": location_name(loc),
-                "taken": loc in flow.taken(state),
+                "taken": loc in board.taken(state),
                 "cost": {
                     "food": LOCATIONS[loc]["cost"]["food"],
                     "faces": list(LOCATIONS[loc]["cost"]["faces"]),
                 },
-                "bonus": [flow.bonus(state, loc, s, 0) for s in flow.order_from(state, 0)],
+                "bonus": [board.bonus(state, loc, s, 0) for s in board.order_from(state, 0)],
             }
             for loc in LOCATION_IDS
         ],
@@ -296,110 +253,3 @@ def outcome(state: State) -> dict[str, Any] | None:
         "reason": scoring.reason(state, final, ROUNDS),
         "breakdown": final["breakdown"],
     }
-
-
-# --- labels -------------------------------------------------------------------------------
-
-
-def _die_label(text: str) -> str:
-    parsed = parse_code(text)
-    return die_text(*parsed) if parsed else text
-
-
-def label(state: State, action: str) -> str:
-    words = action.split()
-    verb, args = (words[0], words[1:]) if words else ("", [])
-    text = _label(state, verb, args)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _label(state: State, verb: str, args: list[str]) -> str:
-    arg = args[0] if args else ""
-    if verb == "place" and arg in LOCATIONS:
-        frame = flow.top(state) or {}
-        honor = state["honor"] is not None and state["seats"][frame.get("seat", 0)]["pawns"] == 0
-        return f"Place {'the Honor Ship' if honor else 'a longship'} on {location_name(arg)}"
-    if verb == "store" and len(args) == 2 and args[0].upper() in CARDS:
-        return f"Store a {_die_label(args[1])} die on {CARDS[args[0].upper()]['name']}"
-    if verb == "join":
-        return "Take part (pay the cost)"
-    if verb == "prepare":
-        return "Prepare: take 2 Food" if arg == "food" else f"Prepare: take a {_die_label(arg)} die"
-    if verb == "take" and len(args) == 2:
-        return _take_label(state, args[0], args[1])
-    if verb == "take" and arg == "food":
-        return "Take 3 Food"
-    if verb == "use":
-        if arg == "specialize" and len(args) == 2:
-            return f"Specialize at {location_name(args[1])}"
-        return {
-            "rally": "Rally: take its dice, card to the Glory pile",
-            "lead": "Lead: make it your leader",
-        }.get(arg, action_text(verb, args))
-    if verb == "face" and arg:
-        return f"Set the die to {_die_label('red-' + arg).split(' ', 1)[1]}"
-    if verb == "trade":
-        return "Take " + " and ".join(_die_label(a) for a in args)
-    if verb == "fight":
-        return "Fight with " + amount(int(arg) if arg.isdigit() else 0, "combat die", "combat dice")
-    if verb == "reroll" and arg.isdigit():
-        return (
-            "Re-roll the lowest die (1 Favor)" if arg == "1" else f"Re-roll the {arg} lowest dice (1 Favor)"
-        )
-    if verb == "reroll":
-        return {
-            "blanks": "Re-roll the blank dice (1 Favor)",
-            "low": "Re-roll every die below 2 (1 Favor)",
-        }.get(arg, "Re-roll all combat dice (1 Favor)")
-    if verb == "conquer" and len(args) == 2:
-        front = territory_front(state, args[0])
-        cost = "" if front is None else ", ".join(f"{v} {k}" for k, v in front["cost"].items())
-        how = (
-            f"by force (defense {front['defense'] if front else '?'})"
-            if args[1] == "force"
-            else f"peacefully ({cost})"
-        )
-        return f"Conquer a {args[0]} territory {how}"
-    if verb == "give":
-        return f"Give up a {_die_label(arg)} die"
-    if verb == "journey":
-        return "Pay the Journey's price" if arg == "pay" else "Suffer the Journey's penalty"
-    if verb == "beat":
-        return "Spend the exact dice to win the battle"
-    if verb == "replace" and arg.upper() in CARDS:
-        return f"Replace {CARDS[arg.upper()]['name']}"
-    if verb == "replace" and arg.upper() in UPGRADES:
-        return f"Replace {UPGRADES[arg.upper()]['name']}"
-    if verb == "skip":
-        return "Skip"
-    if verb == "stop":
-        return "Stop"
-    return action_text(verb, args)
-
-
-def _take_label(state: State, kind: str, which: str) -> str:
-    item = which.upper()
-    if kind == "slot":
-        if which == "deck":
-            return "Recruit the top Reaver of the deck"
-        cards = state["board"]["recruit"][int(which) - 1]
-        return "Recruit " + " and ".join(f"{REAVERS[c]['name']} ({REAVERS[c]['clan']})" for c in cards)
-    if kind == "pair":
-        if which == "deck":
-            return "Take 2 random Spoils from the deck"
-        frame = flow.top(state) or {}
-        pair = state["board"].get(frame.get("deck", "villages"), [])[int(which) - 1] or []
-        return "Take " + " and ".join(CARDS[c]["name"] for c in pair)
-    if kind in ("battle", "prophecy"):
-        if which == "deck":
-            return f"Take the top {'Sea Battle' if kind == 'battle' else 'Prophecy'} of the deck"
-        data = CARDS[item]
-        extra = f" (defense {data['defense']}, {data['glory']} Glory)" if kind == "battle" else ""
-        return f"Take {data['name']}{extra}"
-    if kind == "spoils":
-        return f"Draw a {'Village' if which == 'villages' else 'Keep'} Spoils card"
-    return action_text("take", [kind, which])
-
-
-def action_text(verb: str, args: list[str]) -> str:
-    return " ".join([verb.capitalize(), *args])

@@ -117,6 +117,9 @@ def effect_words(effect: Mapping[str, Any] | None) -> str:
         n = int(effect.get(key, 0) or 0)
         if n:
             words.append(f"{n} {key.title()} trophies" if n > 1 else f"{key.title()} trophy")
+    keep = int(effect.get("keep", 0) or 0)
+    if keep:
+        words.append(f"{keep} Keep Spoils cards" if keep > 1 else "a Keep Spoils card")
     return ", ".join(words) or "nothing"
 
 

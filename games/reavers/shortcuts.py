@@ -1,0 +1,222 @@
+"""One press for what would otherwise be several, where the rules leave one decision.
+
+Each shortcut is an extra legal action beside the step-by-step ones, never in their place,
+and does exactly what pressing those steps in turn would do:
+
+- ``place keeps join``: place a longship and take part at once (nothing is decided between:
+  the Reavers and artifacts that fire only add, so a seat that can pay still can);
+- ``join take pair 2`` (``take slot 1``, ``take battle B04``, ``take food``, ``conquer food
+  force 2``, ...): take part and make the location's first choice;
+- ``use rally double``: rally a Reaver with every one of its dice on the same face, and
+  ``use all double``: rally every card still to use so;
+- ``trade blue-double red-double ...``: every trade action left at once, on the dice of the
+  pool the game ranks best (Double Hammer, Shield, Hammer, Treasure Chest, Clan);
+- ``conquer food force 3``: attack a territory with that many combat dice at once, and
+  ``conquer dice peace red-clan blue-chest``: pay a dice territory with the dice the game
+  would spend last;
+- ``give red-clan blue-chest``: give up the dice the game would spend last, all at once;
+- ``reroll repeat``: re-roll the dice below 2 (all of them when none is) until the combat
+  is won or the Favor is gone.
+"""
+
+from __future__ import annotations
+
+from games.core import State
+from games.reavers import board, combat, conquer, flow, parts, raids, sea
+from games.reavers.board import Frame
+from games.reavers.data import FACES, LOCATION_IDS, REAVERS, TERRITORY_TYPES
+from games.reavers.dice import code, combat_choices, is_wild, player
+
+# dice given up first when the game picks: plain faces worth least, wild dice last
+GIVE_ORDER = {"clan": 0, "chest": 1, "hammer": 2, "shield": 3, "double": 4}
+TRADE_ORDER = {face: -rank for face, rank in GIVE_ORDER.items()}
+
+
+def place_more(state: State, frame: Frame) -> list[str]:
+    seat = frame["seat"]
+    taken = board.taken(state)
+    return [
+        f"place {loc} join" for loc in LOCATION_IDS if loc not in taken and parts.can_join(state, seat, loc)
+    ]
+
+
+def place_join(state: State, frame: Frame, words: list[str]) -> None:
+    seat = frame["seat"]
+    board.pop(state, frame)
+    flow.place(state, seat, words[1])
+    flow.advance(state)  # the Reavers and artifacts fire; the seat's own join comes next
+    parts.join_act(state, board.top(state), ["join"])  # type: ignore[arg-type]
+
+
+def join_more(state: State, frame: Frame) -> list[str]:
+    seat, loc = frame["seat"], frame["location"]
+    if not parts.can_join(state, seat, loc):
+        return []
+    # the step taking part leads to, as it will stand: its left actions are the seat's bonus
+    first = {
+        "seat": seat,
+        "deck": loc,
+        "left": board.bonus(state, loc, seat, _active(state)).get("actions", 0),
+    }
+    if loc in ("trade", "conquer"):
+        return [f"join {a}" for a in FIRST[loc](state, first) if a != "stop"]
+    return [f"join {a}" for a in FIRST[loc](state, first) if a.startswith("take ")]
+
+
+def _active(state: State) -> int:
+    loc = board.location_frame(state)
+    assert loc is not None
+    return int(loc["active"])
+
+
+def join_then(state: State, frame: Frame, words: list[str]) -> None:
+    """Take part, then the first choice as the step it leads to would take it."""
+    from_rules = FIRST_ACT[frame["location"]]
+    parts.join_act(state, frame, ["join"])
+    from_rules(state, board.top(state), words[1:])  # type: ignore[arg-type]
+
+
+def rally_more(state: State, frame: Frame) -> list[str]:
+    card = frame["cards"][0]
+    return [f"use rally {face}" for face in FACES] if REAVERS[card]["rally"] else []
+
+
+def rally_on(state: State, frame: Frame, words: list[str]) -> None:
+    parts.use_act(state, frame, ["use", "rally"])
+    face = board.top(state)
+    assert face is not None and face["kind"] == "face"
+    for _ in range(len(face["colors"])):
+        parts.face_act(state, face, ["face", words[2]])
+
+
+def conquer_more(state: State, frame: Frame) -> list[str]:
+    counts = list(combat_choices(player(state, frame["seat"])))
+    return [
+        f"conquer {kind} force {n}"
+        for kind in TERRITORY_TYPES
+        if board.territory_front(state, kind) is not None
+        for n in counts
+    ]
+
+
+def conquer_with(state: State, frame: Frame, words: list[str]) -> None:
+    conquer.conquer_act(state, frame, words[:3])
+    conquer.commit_act(state, board.top(state), ["fight", words[3]])  # type: ignore[arg-type]
+
+
+def rally_all_more(state: State, frame: Frame) -> list[str]:
+    return [f"use all {face}" for face in FACES] if len(frame["cards"]) > 1 else []
+
+
+def rally_all(state: State, frame: Frame, words: list[str]) -> None:
+    for _ in range(len(frame["cards"])):
+        rally_on(state, frame, ["use", "rally", words[2]])
+
+
+def best_trade(state: State, frame: Frame) -> list[str]:
+    """The pool dice the game would take with every trade left, best first."""
+    pool = sorted(state["board"]["trade_dice"], key=lambda d: (TRADE_ORDER[d["face"]], d["color"]))
+    return sorted(code(d) for d in pool[: 2 * frame["left"]])
+
+
+def trade_more(state: State, frame: Frame) -> list[str]:
+    if frame["left"] < 2 or len(state["board"]["trade_dice"]) < 2 * frame["left"]:
+        return []
+    return ["trade " + " ".join(best_trade(state, frame))]
+
+
+def trade_all(state: State, frame: Frame, words: list[str]) -> None:
+    dice = words[1:]
+    for first in range(0, len(dice), 2):
+        raids.trade_act(state, frame, ["trade", *dice[first : first + 2]])
+
+
+def peace_more(state: State, frame: Frame) -> list[str]:
+    front = board.territory_front(state, "dice")
+    need = int(front["cost"].get("dice", 0)) if front else 0
+    if need < 1 or len(player(state, frame["seat"])["dice"]) < need:
+        return []
+    give = cheapest_dice(state, {"seat": frame["seat"], "count": need})
+    return ["conquer dice peace " + " ".join(give)]
+
+
+def peace_with(state: State, frame: Frame, words: list[str]) -> None:
+    conquer.conquer_act(state, frame, words[:3])
+    give_all(state, board.top(state), ["give", *words[3:]])  # type: ignore[arg-type]
+
+
+def cheapest_dice(state: State, frame: Frame) -> list[str]:
+    p = player(state, frame["seat"])
+    ranked = sorted(p["dice"], key=lambda d: (is_wild(p, d), GIVE_ORDER[d["face"]], d["color"]))
+    return [code(d) for d in ranked[: frame["count"]]]
+
+
+def give_more(state: State, frame: Frame) -> list[str]:
+    if frame["count"] < 2 or len(player(state, frame["seat"])["dice"]) < 2:
+        return []
+    return ["give " + " ".join(cheapest_dice(state, frame))]
+
+
+def give_all(state: State, frame: Frame, words: list[str]) -> None:
+    for die in words[1:]:
+        conquer.discard_act(state, frame, ["give", die])
+
+
+def reroll_more(state: State, frame: Frame) -> list[str]:
+    return ["reroll repeat"] if player(state, frame["seat"])["favor"] >= 2 else []
+
+
+def reroll_repeat(state: State, frame: Frame) -> None:
+    fight = state["combat"]
+    while True:
+        how = "low" if any(value < 2 for value in fight["dice"]) else "all"
+        combat.roll_act(state, frame, ["reroll", how])
+        if fight["result"] is not None:
+            return
+        frame = board.top(state)  # type: ignore[assignment]
+
+
+def trade_step(state: State, frame: Frame) -> list[str]:
+    """The Trade step's actions: one trade at a time, then every trade left at once."""
+    return [*raids.trade_actions(state, frame), *trade_more(state, frame)]
+
+
+def conquer_step(state: State, frame: Frame) -> list[str]:
+    """The Conquer step's actions, then an attack with its dice chosen and a dice territory
+    paid with the cheapest dice."""
+    return [*conquer.conquer_actions(state, frame), *conquer_more(state, frame), *peace_more(state, frame)]
+
+
+def trade_any(state: State, frame: Frame, words: list[str]) -> None:
+    if words[0] == "trade" and len(words) > 3:
+        trade_all(state, frame, words)
+    else:
+        raids.trade_act(state, frame, words)
+
+
+def conquer_any(state: State, frame: Frame, words: list[str]) -> None:
+    if words[2:3] == ["force"] and len(words) == 4:
+        conquer_with(state, frame, words)
+    elif words[2:3] == ["peace"] and len(words) > 3:
+        peace_with(state, frame, words)
+    else:
+        conquer.conquer_act(state, frame, words)
+
+
+# the first choice of a location, offered together with taking part, and how it is made
+FIRST = {
+    "recruit": parts.recruit_actions,
+    "villages": raids.raid_actions,
+    "keeps": raids.raid_actions,
+    "sea": sea.sea_actions,
+    "trade": trade_step,
+    "conquer": conquer_step,
+}
+FIRST_ACT = {
+    "recruit": parts.recruit_act,
+    "villages": raids.raid_act,
+    "keeps": raids.raid_act,
+    "sea": sea.sea_act,
+    "trade": trade_any,
+    "conquer": conquer_any,
+}
