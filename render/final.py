@@ -41,9 +41,18 @@ LABELS_MIN = 360  # px for the part names ("Horde and Prince", "Keep Spoils sets
 COLUMN_MAX = 220
 
 
+def _table(view: Mapping[str, Any], parts: Parts | None) -> list[tuple[str, list[int] | None]]:
+    """The table's rows: the names under the unit, each part, the totals. A game without
+    points (Saga: who won is the result) shows the names alone, the winner in gold."""
+    unit = UNITS.get(str(view.get("game")), "points")
+    if not unit:
+        return [(unit, None)]
+    return [(unit, None), *score_rows(view, parts), ("Total", score_totals(view, parts))]
+
+
 def _table_height(view: Mapping[str, Any], parts: Parts | None, names: Sequence[str], width: int) -> int:
     lines = len(_reason_lines(view, names, width))
-    return MARGIN + TITLE + 16 + lines * ROW + (len(score_rows(view, parts)) + 2) * ROW + 2 * MARGIN
+    return MARGIN + TITLE + 16 + lines * ROW + len(_table(view, parts)) * ROW + 2 * MARGIN
 
 
 def _reason_lines(view: Mapping[str, Any], names: Sequence[str], width: int) -> list[str]:
@@ -57,7 +66,6 @@ def _draw_table(
     width = im.width
     players = int(view["players"])
     winners = {int(s) for s in outcome_of(view).get("winners") or []}
-    rows = score_rows(view, parts)
     inner = width - 2 * MARGIN
     column = min(COLUMN_MAX, (inner - LABELS_MIN) // players)
     labels_w = inner - column * players
@@ -73,9 +81,7 @@ def _draw_table(
         draw_text(im, (x0, y0 + MARGIN), title, TITLE, GOLD, bold=True, max_width=inner - MARGIN)
         for n, line in enumerate(reason):
             draw_text(im, (x0, y0 + MARGIN + TITLE + 16 + n * ROW), line, TEXT, INK)
-    unit = UNITS.get(str(view.get("game")), "points")
-    table = [(unit, None), *rows, ("Total", score_totals(view, parts))]
-    for r, (label, values) in enumerate(table):
+    for r, (label, values) in enumerate(_table(view, parts)):
         y = top + r * ROW
         mid = y + ROW / 2
         bold = label == "Total"
