@@ -217,7 +217,7 @@ def _draw_step(im: Image.Image, view: View, res: dict, box: Box) -> None:
     if target:
         notes.append(f"may attack {target.get('name', '?')} (defense {target.get('defense', '?')})")
     if notes:
-        box_ = draw_text(im, (x0, y0 + 2), " · ".join(notes), 16, GOLD, bold=True, max_width=x1 - x0)
+        box_ = draw_text(im, (x0, y0), " · ".join(notes), 16, GOLD, bold=True, max_width=x1 - x0)
         y0 = box_[3] + 4
     _draw_cards(im, list(res.get("cards") or []), (x0, y0, x1, y1))
 

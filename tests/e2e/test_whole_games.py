@@ -30,7 +30,8 @@ async def test_a_whole_game_by_presses_sends_nothing_discord_refuses(
     async with skald_on(fake, tmp_path, seed=3) as bot:
         record = await play_game(fake, bot, game, players, humans, seed=3)
     assert record.over, f"{game} did not end by presses ({len(record.presses)} presses)"
-    assert record.requests > 100 and not record.refusals, record.refusals
+    # a real game's worth of requests (Saga at two players: 85 since its one-press moves)
+    assert record.requests > 50 and not record.refusals, record.refusals
     boards = [m for m in record.public if m.has_png]
     assert boards and all(m.components for m in boards[:-1]), "every board but the last has buttons"
     # Pings follow turns: a person is pinged when a turn of theirs begins, never while acting.
