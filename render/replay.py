@@ -62,9 +62,7 @@ def sample(items: Sequence[Any], cap: int) -> list[Any]:
 
 
 def _board(module: ModuleType, state: State, names: Sequence[str], width: int) -> Image.Image:
-    png = render.board_png(module.view(state, None), names=names)
-    with Image.open(io.BytesIO(png)) as im:
-        board = im.convert("RGB")
+    board = render.board_image(module.view(state, None), names=names)  # drawn, not a PNG read again
     height = max(1, round(board.height * width / board.width))
     if board.width >= 2 * width:
         board = board.reduce(2)  # a box filter halves it fast; Lanczos does the rest

@@ -50,19 +50,20 @@ def workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def draw(payload: dict[str, Any]) -> bytes | None:
-    """The PNG a payload asks for (blocking: runs in a worker)."""
+def draw(payload: dict[str, Any], *, palette: bool = False) -> bytes | None:
+    """The PNG a payload asks for (blocking: runs in a worker). With ``palette``, boards
+    (and the board in a final picture) are 64-colour palette PNGs; hands keep exact RGB."""
     kind = payload.get("image")
     if payload.get("view", {}).get("game") not in render.supported():
         return None  # a game without pictures yet: its messages are text
     if kind == "board":
-        return render.board_png(payload["view"], names=payload["names"])
+        return render.board_png(payload["view"], names=payload["names"], palette=palette)
     if kind == "hand":
         return render.hand_png(payload["view"], names=payload["names"])
     if kind == "final":
         from render import final
 
-        return final.final_png(payload["view"], payload.get("parts"), names=payload["names"])
+        return final.final_png(payload["view"], payload.get("parts"), names=payload["names"], palette=palette)
     return None
 
 
@@ -77,24 +78,21 @@ def replay(payload: dict[str, Any]) -> bytes | None:
 
 
 def _warm() -> None:
-    """Set a drawing process up: it gives way to the bot for the cores; boards as palette
-    PNGs (``render.common.png``); each game's opening board drawn once, so the first real
-    picture is not the slow one. It ends with the bot: only the bot holds the other end of
-    its job pipe, so a killed bot is an EOF (``_serve``)."""
+    """Set a drawing process up: it gives way to the bot for the cores; each game's opening
+    board drawn once (as a palette PNG, as its boards are), so the first real picture is not
+    the slow one. It ends with the bot: only the bot holds the other end of its job pipe, so
+    a killed bot is an EOF (``_serve``)."""
     import games  # here: only the workers need the rules
-    from render.common import png
 
     with contextlib.suppress(AttributeError, OSError):  # else: the bot's own priority
         os.nice(DRAWING_NICENESS)
-
-    png.use_palette(PALETTE)
 
     for game_id in render.supported():
         module = games.get(game_id)
         state = module.setup(1, module.min_players, None)
         names = [f"Seat {i + 1}" for i in range(module.min_players)]
         try:
-            render.board_png(module.view(state, None), names=names)
+            render.board_png(module.view(state, None), names=names, palette=PALETTE)
         except Exception:  # a warm-up is only a warm-up
             log.exception("warming the %s renderer failed", game_id)
 
@@ -139,7 +137,14 @@ def _ping(job: Any) -> None:
     return None
 
 
-_JOBS: dict[str, Any] = {"draw": draw, "replay": replay, "ping": _ping}
+def _draw_here(job: dict[str, Any]) -> bytes | None:
+    """A picture drawn in a drawing process: boards as palette PNGs."""
+    return draw(job, palette=PALETTE)
+
+
+_JOBS: dict[str, Any] = {"draw": _draw_here, "replay": replay, "ping": _ping}
+# where processes cannot run: drawn in the bot's own threads, boards as exact RGB PNGs
+_THREAD_JOBS: dict[str, Any] = {"draw": draw, "replay": replay, "ping": _ping}
 
 
 # A drawing process is a fresh interpreter started with its two pipe ends, not a
@@ -454,7 +459,7 @@ async def _run(name: str, job: dict[str, Any]) -> Any:
             _fall_back(error)
             runner = pool()
         if not isinstance(runner, Processes):
-            return await asyncio.get_running_loop().run_in_executor(runner, _JOBS[name], job)
+            return await asyncio.get_running_loop().run_in_executor(runner, _THREAD_JOBS[name], job)
         try:
             return await runner.run(name, job)
         except WorkerGone as error:
@@ -463,7 +468,7 @@ async def _run(name: str, job: dict[str, Any]) -> Any:
     _fall_back(WorkerGone("the drawing processes keep ending"))
     threads = pool()
     assert isinstance(threads, ThreadPoolExecutor)
-    return await asyncio.get_running_loop().run_in_executor(threads, _JOBS[name], job)
+    return await asyncio.get_running_loop().run_in_executor(threads, _THREAD_JOBS[name], job)
 
 
 async def start() -> None:
