@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import games
+import render
 from bot.adapter import messages
 from bot.store.storage import Storage
-from bot.table import Reply, Table, TableError, turns
+from bot.table import Reply, Table, TableError, learning, turns
 from games import bots
 
 HELP = """\
@@ -27,9 +28,13 @@ Each line is @name and a command (the /game commands without the slash):
   @astrid addbot [sensible|random]    add a seat the bot plays
   @astrid start [random|joined]       the host deals and begins
   @astrid moves                       your legal moves now (or who is awaited)
+  @astrid hint                        the move the sensible bot would make in your seat
+  @astrid rules [game] [topic]        the rules in short topics ('rules scoring', 'rules pax')
+  @astrid card NAME                   a card, tile, Jarl or leader: picture and what it does
   @astrid recruit V03                 a move, typed exactly as 'moves' lists it
                                       (names as on the board work too: fight East Anglia)
-  @astrid board, hand, status, log    the board, your hand, whose turn, the public log
+  @astrid board, hand, status, log    the board, your hand, whose turn, the whole public log
+  @astrid history, replay [N]         the finished games here; the animated replay of one
   @astrid undo, allow, resign         take back a move, allow someone's undo, leave the game
   @astrid kick bjorn                  the host removes a player
   @astrid replace bjorn sigrid        the host hands bjorn's seat to sigrid
@@ -101,7 +106,13 @@ class Sandbox:
         except Exception as error:  # a sandbox must survive anything typed into it
             self.show(f"  (only @{name} sees) That line could not be run ({type(error).__name__}: {error}).")
             return True
-        if isinstance(reply, Reply) and reply.text:
+        if isinstance(reply, Reply) and reply.label:  # a move: what it did, as the mover's panel says
+            after = reply.panel.text if reply.panel else reply.waiting
+            story = "\n".join(f"    {line}" for line in reply.told)
+            self.show(
+                f"  (only @{name} sees) Done: {reply.label}.{chr(10) + story if story else ''}\n  {after}"
+            )
+        elif isinstance(reply, Reply) and reply.text:
             self.show(f"  (only @{name} sees) {reply.text}")
         await self.deliver()
         return True
@@ -166,9 +177,28 @@ class Sandbox:
         if verb == "hand":
             await self.picture(await t.reading.hand(CHANNEL, user), f"[only @{name} sees]")
             return None
-        if verb == "log":
-            text, _ = await t.reading.log(CHANNEL)
-            self.show(text)
+        if verb == "log":  # the whole public log: a terminal has no 2,000-character limit
+            _, data = await t.reading.log(CHANNEL)
+            self.show("\n".join(data.get("public_log") or []) or "Nothing has happened yet.")
+            return None
+        if verb == "history":
+            text, _ = await t.reading.history(CHANNEL)
+            text = text.replace(
+                "Pick one below to get its game file", "'export FILE' writes the latest one's file"
+            )
+            self.show(f"  (only @{name} sees) {text}")
+            return None
+        if verb == "replay":
+            await self.replay(rest)
+            return None
+        if verb == "rules":
+            await self.rules(name, rest)
+            return None
+        if verb == "card":
+            await self.card(name, rest)
+            return None
+        if verb == "hint":
+            self.show(f"  (only @{name} sees) " + await t.moves.hint(CHANNEL, user))
             return None
         if verb == "moves":
             panel = await t.moves.panel(CHANNEL, user)
@@ -192,7 +222,7 @@ class Sandbox:
             key, sep, value = part.partition("=")
             if not sep or key not in names:
                 raise TableError(
-                    f"Write settings as name=value with names {', '.join(names)} (not '{part}')."
+                    f"Write settings as name=value with names {', '.join(names)} (not '{turns.clip(part, 40)}')."
                 )
             given[names[key]] = value in ("on", "yes", "true") if key == "next" else value.replace("_", " ")
         return given
@@ -222,6 +252,47 @@ class Sandbox:
             return Reply(f"Wrote the whole game to {path}: ./run.sh replay {path} replays it.")
         return Reply(f"Wrote the public log to {path}; the replayable game is written once the game is over.")
 
+    async def channel_game(self) -> str | None:
+        game = await self.table.storage.latest_game(CHANNEL)
+        return game.game if game else None
+
+    async def rules(self, name: str, rest: str) -> None:
+        """'rules', 'rules scoring', 'rules pax trade': a topic of the table's game (or one named)."""
+        first, _, more = rest.partition(" ")
+        named = first if first and first.lower() in games.names() else None
+        topic = more if named else rest
+        game_id = learning.game_of(named, await self.channel_game())
+        shown = learning.rules_page(game_id, topic or None)
+        text = "\n\n".join(learning.split_pages(learning.guide.topics(game_id)[shown.topic][1], 10**6))
+        topics = ", ".join(title for title, _ in learning.guide.topics(game_id))
+        self.show(
+            f"  (only @{name} sees) {games.get(game_id).title}: {shown.title}\n{text}\n  (topics: {topics})"
+        )
+
+    async def card(self, name: str, rest: str) -> None:
+        if not rest:
+            raise TableError("Name the card, e.g. 'card Ribe Market'.")
+        first, _, more = rest.partition(" ")
+        named = first if more and first.lower() in games.names() else None
+        game_id = learning.game_of(named, await self.channel_game())
+        found = learning.card(game_id, more if named else rest)
+        text = learning.card_text(found)
+        png = await asyncio.to_thread(render.card_png, game_id, str(found["id"]))
+        if png:
+            self.pictures += 1
+            path = self.out / f"{self.pictures:04d}-card.png"
+            path.write_bytes(png)
+            text += f"\n  (picture: {path})"
+        self.show(f"  (only @{name} sees) {text}")
+
+    async def replay(self, rest: str) -> None:
+        """The animated replay of a finished game (the latest, or the one numbered)."""
+        number = int(rest.lstrip("#")) if rest.lstrip("#").isdigit() else None
+        if rest and number is None:
+            raise TableError("Write the game's number from 'history', e.g. 'replay 1'.")
+        _, export = await self.table.reading.export(CHANNEL, number)
+        await self.picture({"text": "The whole game, turn by turn:", "replay": export}, "[#table]")
+
     async def wait(self, amount: str) -> None:
         match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([hmd]?)", amount)
         if not match:
@@ -240,6 +311,13 @@ class Sandbox:
             path = self.out / f"{self.pictures:04d}-{payload.get('image')}.png"
             path.write_bytes(png)
             text += f"\n  (picture: {path})"
+        if payload.get("replay"):
+            gif = await messages.replay_async(payload)
+            if gif is not None:
+                self.pictures += 1
+                path = self.out / f"{self.pictures:04d}-replay.gif"
+                path.write_bytes(gif)
+                text += f"\n  (animated replay: {path})"
         if payload.get("turn"):
             text += "\n  [Your turn] (type 'moves' to see yours)"
         self.show(f"{where} {text}")

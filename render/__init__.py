@@ -9,6 +9,8 @@ call leaves for the next but caches of what was drawn.
 
 Each call says how its picture is encoded (``render.common.encode``): ``palette=True`` is a
 64-colour palette PNG (the bot's drawing processes), the default an exact RGB PNG.
+``card_png(game_id, card_id)`` is one entry of a game's ``CARDS`` drawn alone, for ``/card``.
+All of them dispatch to the package ``render.<game>``; shared helpers live in ``render.common``.
 
 A new game's pictures: a package ``render/<id>/`` whose ``__init__`` exports
 ``board_image(view, *, names)`` and ``hand_image(view, *, names, seat=None)`` (an ``"RGB"``
@@ -30,7 +32,7 @@ from PIL import Image
 
 from render.common import encode
 
-__all__ = ["board_image", "board_png", "hand_image", "hand_png", "packing", "supported"]
+__all__ = ["board_image", "board_png", "card_png", "hand_image", "hand_png", "packing", "supported"]
 
 _GAMES = ("knarr", "volga", "saga", "reavers", "pax")
 
@@ -89,3 +91,16 @@ def hand_png(
     if im is None:
         return None
     return encode.hand(im, kind=f"{view['game']} hand", palette=palette)
+
+
+def card_png(game_id: str, card_id: str) -> bytes | None:
+    """One card, tile, leader, place... of ``game_id`` (an ``id`` of its ``CARDS``) as PNG
+    bytes, about 560 pixels wide; ``None`` for a game or a card that has no picture."""
+    if game_id not in _GAMES:
+        return None
+    from games import get  # render may import games; kept here so a board needs no card list
+
+    if card_id not in {str(card["id"]) for card in getattr(get(game_id), "CARDS", [])}:
+        return None
+    module = importlib.import_module(f"render.{game_id}.card")
+    return bytes(module.card_png(card_id))

@@ -3,7 +3,8 @@
 For each game in ``games.names()`` and each player count, plays ``--games`` seeded games
 (default 1000) and prints a markdown table of the win rate of each seat (a shared win
 counts as a fraction). Games whose state has ``"sides"`` (Saga) are also reported by
-side. ``--game ID`` limits it to one game. Runs on at most 2 worker processes.
+side. ``--game ID`` limits it to one game, ``--players N`` to one player count. Runs on at
+most 2 worker processes.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--game", default=None)
+    parser.add_argument("--players", type=int, default=None, help="only this player count")
     args = parser.parse_args()
     names = [args.game] if args.game else games.names()
     print("| game | players | games | win rate by seat (1st, 2nd, ...) | by side | unfinished |")
@@ -25,7 +27,8 @@ def main() -> None:
     with multiprocessing.Pool(2) as pool:
         for name in names:
             game = games.get(name)
-            for players in range(game.min_players, game.max_players + 1):
+            counts = range(game.min_players, game.max_players + 1)
+            for players in [args.players] if args.players else counts:
                 jobs = [(name, players, seed, ["sensible"] * players) for seed in range(args.games)]
                 seats = [0.0] * players
                 sides: dict[str, float] = {}

@@ -17,7 +17,7 @@ import games  # noqa: E402
 from games import bots  # noqa: E402
 from games.core import Rng  # noqa: E402
 
-MAX_STEPS = 2500  # longer games count as unfinished (bots going round in circles)
+MAX_STEPS = 3000  # longer games count as unfinished (bots going round in circles)
 
 
 def play(job: tuple[str, int, int, list[str]]) -> dict[str, Any]:

@@ -3,8 +3,10 @@
 A measurement, not a test. For each player count plays ``--games`` seeded games in one
 process and prints, as markdown: median rounds, share ended by a condition, win % by Jarl
 (share of the games the Jarl was in) and by position in turn order (from the start player);
-a shared win counts as a fraction. ``--difficulty`` picks the conditions dealt;
-``--players 3`` limits the counts. Conditions met at the end are tallied.
+a shared win counts as a fraction. ``--difficulty`` picks the conditions dealt, ``--silfr``
+the starting Silfr schedule (the game's default when not given); ``--players 3`` limits the
+counts. Conditions met at the end are tallied, and games still going after ``MAX_STEPS`` moves counted as unfinished. One process; run one per player count to use
+more cores.
 """
 
 from __future__ import annotations
@@ -28,9 +30,10 @@ from games.pax.data import JARLS  # noqa: E402
 MAX_STEPS = 4000
 
 
-def play(players: int, seed: int, difficulty: str) -> dict[str, Any]:
+def play(players: int, seed: int, difficulty: str, silfr: str | None = None) -> dict[str, Any]:
     game = games.get("pax")
-    state = game.setup(seed, players, {"difficulty": difficulty})
+    options = {"difficulty": difficulty} | ({"silfr": silfr} if silfr else {})
+    state = game.setup(seed, players, options)
     rng = Rng(seed * 31 + 7)
     for _ in range(MAX_STEPS):
         acting = game.to_act(state)
@@ -51,17 +54,19 @@ def play(players: int, seed: int, difficulty: str) -> dict[str, Any]:
     }
 
 
-def measure(players: int, count: int, difficulty: str) -> str:
+def measure(players: int, count: int, difficulty: str, silfr: str | None = None) -> str:
     by_jarl: dict[str, float] = dict.fromkeys(JARLS, 0.0)
     in_games: Counter[str] = Counter()
     by_position = [0.0] * players
     rounds: list[int] = []
     ended = 0
+    unfinished = 0
     met: Counter[str] = Counter()
     for seed in range(count):
-        r = play(players, seed, difficulty)
+        r = play(players, seed, difficulty, silfr)
         rounds.append(r["rounds"])
         ended += r["reason"] == "met a Victory Condition"
+        unfinished += r["reason"] == "unfinished"
         met.update(r["met"])
         in_games.update(r["jarls"])
         for w in r["winners"]:
@@ -72,7 +77,7 @@ def measure(players: int, count: int, difficulty: str) -> str:
     tally = " ".join(f"{c}:{n}" for c, n in sorted(met.items()))
     return (
         f"| {players} | {difficulty} | {count} | {statistics.median(rounds):g} | {100 * ended / count:.0f}% "
-        f"| {jarls} ({100 / players:.0f}) | {positions} | {tally} |"
+        f"| {jarls} ({100 / players:.0f}) | {positions} | {tally} | {unfinished} |"
     )
 
 
@@ -81,15 +86,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5, 6])
     parser.add_argument("--difficulty", nargs="*", default=["standard"])
+    parser.add_argument("--silfr", choices=["rulebook", "tuned"], default=None)
     args = parser.parse_args()
     print(
-        "| players | difficulty | games | median rounds | by a condition | win % by Jarl (fair) | win % by position | conditions met |"
+        "| players | difficulty | games | median rounds | by a condition | win % by Jarl (fair) | win % by position | conditions met | unfinished |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for difficulty in args.difficulty:
         for players in args.players:
             start = time.perf_counter()
-            line = measure(players, args.games, difficulty)
+            line = measure(players, args.games, difficulty, args.silfr)
             print(line, f"<!-- {time.perf_counter() - start:.0f} s -->", flush=True)
 
 

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands as ext_commands
 
-from bot.adapter import commands, memory
+from bot.adapter import commands, components, memory
 from bot.adapter.components import DYNAMIC_ITEMS
 from bot.adapter.controller import Controller
 from bot.adapter.pacing import TOKEN_PER_SECOND
@@ -24,6 +24,7 @@ from bot.table import Table, TableError
 log = logging.getLogger("skald")
 
 REMINDER_CHECK_SECONDS = 60.0
+UNKNOWN_PRESS = "That button is not one I know (it may be from an old message); use the newest board."
 OUTBOX_RETRY_SECONDS = 10.0
 
 
@@ -70,6 +71,12 @@ class SkaldBot(ext_commands.Bot):
             return
         await self.tree.sync(guild=guild)
         await storage.set_meta(key, digest)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A press no button of ours takes (an id that fits none, or not on its message, as
+        a modified client may send): one sentence, not "This interaction failed"."""
+        if interaction.type == discord.InteractionType.component and not components.handled(interaction):
+            await self.controller.say(interaction, UNKNOWN_PRESS)
 
     async def on_ready(self) -> None:
         log.info("connected as %s", self.user)

@@ -4,9 +4,10 @@ When a channel may not post yet (Discord allows 5 messages per 5 seconds), the b
 of its game pile up. They go out as one message: the newest board, with every line the
 older boards told, so no move goes unsaid and no stale board is posted. A board's text
 is the lines told since the board before, then one last line saying whose turn it is
-(``bot.table.turns.whose_turn``); the older boards' last lines are out of date and dropped, and
-only the newest board's seats are pinged. Waiting pictures of one seat's hand are the
-same: the newest replaces the older ones.
+(``bot.table.turns.whose_turn``); the older boards' last lines are out of date and
+dropped. It pings whoever a board of the run would have told of a turn that is still
+theirs at the newest. Waiting pictures of one seat's hand are the same: the newest
+replaces the older ones.
 """
 
 from __future__ import annotations
@@ -51,7 +52,14 @@ def merged(rows: list[OutboxRow]) -> dict[str, Any]:
     for row in rows[:-1]:
         told += row.payload.get("text", "").split("\n")[:-1]  # its last line: whose turn it was
     lines = [*told, *newest.get("text", "").split("\n")]
-    return {**newest, "text": fit(lines)}
+    # A turn that began on an older board and is still someone's at the newest: they were
+    # not told yet (the older board never went out on its own).
+    acting = newest.get("acting")
+    if acting is None:  # a board stored before boards said who acts: its own pings
+        return {**newest, "text": fit(lines)}
+    called = [u for row in rows for u in row.payload.get("mentions", [])]
+    mentions = [u for u in dict.fromkeys(called) if u in acting]
+    return {**newest, "text": fit(lines), "mentions": mentions}
 
 
 def fit(lines: list[str]) -> str:

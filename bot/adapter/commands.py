@@ -11,7 +11,8 @@ from discord import app_commands
 import games
 from bot.adapter.controller import Controller
 from bot.adapter.me_commands import MeCommands
-from bot.table import Reply, TableError, permissions
+from bot.table import Reply, TableError, learning, permissions, turns
+from bot.table.options import every_option
 from games import bots
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
@@ -28,7 +29,9 @@ def parse_options(text: str | None) -> dict[str, str]:
     for part in (text or "").replace(",", " ").split():
         name, sep, value = part.partition("=")
         if not sep or not name or not value:
-            raise TableError(f"Write options as name=value, for example ship=advanced (not '{part}').")
+            raise TableError(
+                f"Write options as name=value, for example ship=advanced (not '{turns.clip(part, 40)}')."
+            )
         options[name.strip().lower()] = value.strip().lower()
     return options
 
@@ -45,7 +48,7 @@ async def option_autocomplete(
         return []
     done, _, last = current.rpartition(" ")
     out = []
-    for option in module.OPTIONS:
+    for option in every_option(module):
         for choice in option["choices"]:
             text = f"{option['name']}={choice}"
             if text.startswith(last.lower()):
@@ -200,6 +203,56 @@ def move_command(ctl: Controller) -> app_commands.Command[Any, ..., None]:
     return move
 
 
+def learning_commands(ctl: Controller) -> list[app_commands.Command[Any, ..., None]]:
+    """``/rules game: topic:`` and ``/card name: game:``: the game's rules and its cards,
+    privately, for the channel's game or one named; both autocompleted."""
+    titles = [app_commands.Choice(name=games.get(g).title, value=g) for g in games.names()]
+
+    async def named_game(interaction: discord.Interaction) -> str:
+        chosen = getattr(interaction.namespace, "game", None)
+        game = await ctl.table.storage.latest_game(str(interaction.channel_id))
+        return learning.game_of(chosen, game.game if game else None)
+
+    async def topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            game_id = await named_game(interaction)
+        except TableError:
+            return []
+        return [
+            app_commands.Choice(name=t[:100], value=t[:100]) for t in learning.topic_choices(game_id, current)
+        ]
+
+    async def cards(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            game_id = await named_game(interaction)
+        except TableError:
+            return []
+        found = learning.card_choices(game_id, current)
+        return [app_commands.Choice(name=name[:100], value=card_id[:100]) for name, card_id in found]
+
+    @app_commands.command(name="rules", description="The rules of a game in short pages, only for you")
+    @app_commands.describe(game="Which game (default: this channel's)", topic="Start typing a topic")
+    @app_commands.choices(game=titles)
+    @app_commands.autocomplete(topic=topics)
+    @app_commands.guild_only()
+    async def rules(
+        interaction: discord.Interaction, game: str | None = None, topic: str | None = None
+    ) -> None:
+        await ctl.serve(interaction, ctl.show_rules(interaction, game, topic))
+
+    @app_commands.command(
+        name="card", description="Any card, tile, Jarl or leader: its picture and what it does"
+    )
+    @app_commands.describe(name="Start typing its name", game="Which game (default: this channel's)")
+    @app_commands.choices(game=titles)
+    @app_commands.autocomplete(name=cards)
+    @app_commands.guild_only()
+    async def card(interaction: discord.Interaction, name: str, game: str | None = None) -> None:
+        await ctl.serve(interaction, ctl.show_card(interaction, game, name))
+
+    return [rules, card]
+
+
 def _argument_autocomplete(
     ctl: Controller, verbs: list[str] | None, verb: str, position: int, names: list[str]
 ) -> Completer:
@@ -304,5 +357,7 @@ def install(
     tree.add_command(GameCommands(ctl), guild=guild)
     tree.add_command(MeCommands(ctl), guild=guild)
     tree.add_command(move_command(ctl), guild=guild)
+    for command in learning_commands(ctl):
+        tree.add_command(command, guild=guild)
     for game_id in games.names():
         tree.add_command(game_group(ctl, game_id), guild=guild)

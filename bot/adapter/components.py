@@ -27,6 +27,7 @@ BUTTONS_PER_PAGE = 20  # four rows of five; the fifth row holds the page buttons
 SELECTS_PER_PAGE = 4
 OPTIONS_PER_SELECT = 25
 QUIET_VERBS = {"end", "skip", "cancel", "pass", "done", "decline"}
+MOVE_ROOM = 100 - len("sk:p:2147483647:2147483647:")  # a move's room in a custom id of 100
 FAILED = "Something went wrong on my side; nothing was changed. Please try again."
 
 
@@ -51,7 +52,7 @@ def _button(label: str, custom_id: str, style: discord.ButtonStyle, **extra: Any
 # --- public ------------------------------------------------------------------------
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:t:(?P<game>\d+)"):
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:t:(?P<game>[0-9]{1,18})"):
     """On a board or reminder: opens the presser's private panel of moves."""
 
     def __init__(self, game: int) -> None:
@@ -68,7 +69,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:t:(?P<
         await _guarded(interaction, _controller(interaction).open_panel(interaction, self.game))
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:h:(?P<game>\d+)"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:h:(?P<game>[0-9]{1,18})"):
     def __init__(self, game: int) -> None:
         super().__init__(_button("My hand", f"sk:h:{game}", discord.ButtonStyle.secondary, emoji="🃏"))
         self.game = game
@@ -84,7 +85,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:h:(?P<
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:l:(?P<game>\d+):(?P<what>join|start|bot)"
+    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:l:(?P<game>[0-9]{1,18}):(?P<what>join|start|bot)"
 ):
     LABELS = {"join": "Join", "start": "Start", "bot": "Add a bot"}
 
@@ -104,7 +105,7 @@ class LobbyButton(
 
 
 class AllowUndoButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:u:(?P<game>\d+):(?P<version>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:u:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,18})"
 ):
     def __init__(self, game: int, version: int) -> None:
         super().__init__(_button("Allow", f"sk:u:{game}:{version}", discord.ButtonStyle.success))
@@ -124,28 +125,50 @@ class AllowUndoButton(
 # --- the private panel -----------------------------------------------------------------
 
 
+def number(value: Any) -> int | None:
+    """A component's value as the id or count it should be: ASCII digits, at most 18 of
+    them (whatever a modified client sends, never a number the database cannot hold)."""
+    text = str(value)
+    return int(text) if 0 < len(text) <= 18 and text.isascii() and text.isdigit() else None
+
+
+def panel_move(action: str, index: int) -> str:
+    """What a panel's button or option carries for a move: the move itself (so a press on
+    a panel the game has since moved past still means that move), or, for a move too long
+    for Discord's 100 characters, its place in the panel of that version."""
+    return action if len(action) <= MOVE_ROOM else str(index)
+
+
+def read_move(move: str) -> tuple[int | None, str | None]:
+    """``(place, None)`` for a place in the panel, ``(None, action)`` for a move."""
+    if move.isascii() and move.isdigit():
+        return int(move), None
+    return None, move
+
+
 class PanelButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"sk:p:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)",
+    template=r"sk:p:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,18}):(?P<move>.{1,100})",
 ):
-    def __init__(self, game: int, version: int, index: int, label: str = "-", quiet: bool = False) -> None:
+    def __init__(self, game: int, version: int, move: str, label: str = "-", quiet: bool = False) -> None:
         style = discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary
-        super().__init__(_button(label or "-", f"sk:p:{game}:{version}:{index}", style))
-        self.game, self.version, self.index = game, version, index
+        super().__init__(_button(label or "-", f"sk:p:{game}:{version}:{move}", style))
+        self.game, self.version, self.move = game, version, move
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PanelButton:
-        return cls(int(match["game"]), int(match["version"]), int(match["index"]))
+        return cls(int(match["game"]), int(match["version"]), match["move"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        work = _controller(interaction).panel_press(interaction, self.game, self.version, self.index)
+        work = _controller(interaction).panel_press(interaction, self.game, self.version, self.move)
         await _guarded(interaction, work)
 
 
 class PanelSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"sk:q:(?P<game>\d+):(?P<version>\d+):(?P<n>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"sk:q:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,18}):(?P<n>[0-9]{1,18})",
 ):
     def __init__(
         self,
@@ -173,15 +196,83 @@ class PanelSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values: list[Any] = data.get("values") or []
-        if not values or not str(values[0]).isdigit():
+        if not values or not isinstance(values[0], str) or not values[0]:
             await _controller(interaction).say(interaction, "Pick one of the moves in the list.")
             return
-        work = _controller(interaction).panel_press(interaction, self.game, self.version, int(values[0]))
+        work = _controller(interaction).panel_press(interaction, self.game, self.version, values[0])
         await _guarded(interaction, work)
 
 
+class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:i:(?P<game>[0-9]{1,18})"):
+    """In the panel (when the table allows hints): the sensible bot's choice, privately."""
+
+    def __init__(self, game: int) -> None:
+        super().__init__(_button("Hint", f"sk:i:{game}", discord.ButtonStyle.secondary, emoji="💡"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HintButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, _controller(interaction).hint_press(interaction, self.game))
+
+
+class RulesPageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"sk:r:(?P<game>[a-z]{1,20}):(?P<topic>[0-9]{1,3}):(?P<page>[0-9]{1,3})",
+):
+    """Under a private rules page: the previous or next page of the topic."""
+
+    def __init__(self, game: str, topic: int, page: int, label: str = "Next page") -> None:
+        super().__init__(_button(label, f"sk:r:{game}:{topic}:{page}", discord.ButtonStyle.secondary))
+        self.game, self.topic, self.page = game, topic, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RulesPageButton:
+        return cls(match["game"], int(match["topic"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = _controller(interaction).show_rules(interaction, self.game, self.topic, self.page)
+        await _guarded(interaction, work)
+
+
+def rules_view(shown: Any) -> discord.ui.View | None:
+    """Previous and next under a rules page that has more than one."""
+    if shown.pages < 2:
+        return None
+    view = discord.ui.View(timeout=None)
+    if shown.page > 0:
+        view.add_item(RulesPageButton(shown.game, shown.topic, shown.page - 1, "Previous page"))
+    if shown.page + 1 < shown.pages:
+        view.add_item(RulesPageButton(shown.game, shown.topic, shown.page + 1, "Next page"))
+    return view
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sk:z:(?P<game>[0-9]{1,18})"):
+    """In the panel after a move: take it back (the same rule as /game undo)."""
+
+    def __init__(self, game: int) -> None:
+        super().__init__(_button("Undo", f"sk:z:{game}", discord.ButtonStyle.secondary, emoji="↩️"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UndoButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, _controller(interaction).undo_press(interaction, self.game))
+
+
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"sk:g:(?P<game>\d+):(?P<page>\d+):(?P<label>[a-z]+)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"sk:g:(?P<game>[0-9]{1,18}):(?P<page>[0-9]{1,18}):(?P<label>[a-z]+)",
 ):
     def __init__(self, game: int, page: int, label: str) -> None:
         text = "More moves" if label == "next" else "Back to the first moves"
@@ -219,10 +310,11 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sk:x"):
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values: list[Any] = data.get("values") or []
-        if not values or not str(values[0]).isdigit():
+        game = number(values[0]) if values else None
+        if game is None:
             await _controller(interaction).say(interaction, "Pick one of the games in the list.")
             return
-        await _guarded(interaction, _controller(interaction).send_export(interaction, int(values[0])))
+        await _guarded(interaction, _controller(interaction).send_export(interaction, game))
 
 
 def history_view(choices: list[tuple[int, str]]) -> discord.ui.View:
@@ -242,6 +334,9 @@ DYNAMIC_ITEMS = (
     AllowUndoButton,
     PanelButton,
     PanelSelect,
+    UndoButton,
+    HintButton,
+    RulesPageButton,
     PageButton,
     ExportSelect,
 )
@@ -297,26 +392,74 @@ def panel_pages(actions: list[tuple[str, str]]) -> int:
     return -(-len(select_groups(actions)) // SELECTS_PER_PAGE)
 
 
-def panel_view(game: int, version: int, actions: list[tuple[str, str]], page: int = 0) -> discord.ui.View:
-    """A seat's own moves: buttons when they fit, otherwise select menus, in pages."""
+def panel_view(
+    game: int,
+    version: int,
+    actions: list[tuple[str, str]],
+    page: int = 0,
+    *,
+    undo: bool = False,
+    hints: bool = False,
+) -> discord.ui.View:
+    """A seat's own moves: buttons when they fit, otherwise select menus, in pages; in the
+    last row, with ``undo`` an Undo for the move just made, with ``hints`` a Hint."""
     view = discord.ui.View(timeout=None)
     if len(actions) <= BUTTONS_PER_PAGE:
         for index, (action, label) in enumerate(actions):
             verb = action.split()[0] if action.split() else action
-            item = PanelButton(game, version, index, label, verb in QUIET_VERBS)
+            item = PanelButton(game, version, panel_move(action, index), label, verb in QUIET_VERBS)
             item.item.row = index // 5
             view.add_item(item)
-        return view
-    groups = select_groups(actions)
-    pages = panel_pages(actions)
-    page = min(max(page, 0), pages - 1)
-    for n, (name, items) in enumerate(groups[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE]):
-        options = [discord.SelectOption(label=label[:100] or "-", value=str(index)) for index, label in items]
-        select = PanelSelect(game, version, page * SELECTS_PER_PAGE + n, options, placeholder=f"{name}...")
-        select.item.row = n
-        view.add_item(select)
-    if pages > 1:
-        nxt = PageButton(game, (page + 1) % pages, "next" if page + 1 < pages else "first")
-        nxt.item.row = 4
-        view.add_item(nxt)
+    else:
+        groups = select_groups(actions)
+        pages = panel_pages(actions)
+        page = min(max(page, 0), pages - 1)
+        for n, (name, items) in enumerate(groups[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE]):
+            options = [
+                discord.SelectOption(label=label[:100] or "-", value=panel_move(actions[index][0], index))
+                for index, label in items
+            ]
+            select = PanelSelect(
+                game, version, page * SELECTS_PER_PAGE + n, options, placeholder=f"{name}..."
+            )
+            select.item.row = n
+            view.add_item(select)
+        if pages > 1:
+            nxt = PageButton(game, (page + 1) % pages, "next" if page + 1 < pages else "first")
+            nxt.item.row = 4
+            view.add_item(nxt)
+    if undo:
+        back = UndoButton(game)
+        back.item.row = 4
+        view.add_item(back)
+    if hints:
+        hint = HintButton(game)
+        hint.item.row = 4
+        view.add_item(hint)
     return view
+
+
+def undo_view(game: int) -> discord.ui.View:
+    """After a move that ended the mover's turn: only the Undo."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(game))
+    return view
+
+
+def handled(interaction: discord.Interaction) -> bool:
+    """Will one of the items above take this press? Its custom id fits one of their
+    templates, and the message it came from carries that component (discord.py gives a
+    press to an item only then). Anything else a modified client sends is answered by
+    ``bot.adapter.app`` in one sentence rather than left to fail."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id, kind = str(data.get("custom_id", "")), data.get("component_type")
+    if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
+        return False
+    message = interaction.message
+    if message is None:
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id and child.type.value == kind:
+                return True
+    return False

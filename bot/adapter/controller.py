@@ -21,12 +21,13 @@ from typing import Any
 import discord
 
 import games
+import render
 from bot.adapter import components, messages
 from bot.adapter.delivery import Delivery
 from bot.adapter.owed import Answer, Owing, picture
 from bot.adapter.pacing import TOKEN_PER_SECOND
 from bot.store.rows import Owed
-from bot.table import Panel, Reply, Table, TableError, turns
+from bot.table import Panel, Reply, Table, TableError, learning, turns
 
 log = logging.getLogger("skald")
 
@@ -105,8 +106,12 @@ class Controller:
     # --- moves and the private panel --------------------------------------------------
 
     async def play(self, interaction: discord.Interaction, action: str) -> None:
-        """A move typed with /move or a game command: done privately, then the board."""
+        """A move typed with /move or a game command: done privately, then the board
+        (``/move hint``: the sensible bot's choice instead)."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
+        if action.strip().lower() == "hint":
+            await self.hint_press(interaction, 0)
+            return
         reply = await self.table.moves.act(channel, user, action)
         head = f"Done: {turns.clip(action, 100)}."
         await self._answer_with_panel(interaction, reply, head, edit=False)
@@ -124,18 +129,41 @@ class Controller:
             await interaction.response.send_message(content, view=view, ephemeral=True)
 
     async def panel_press(
-        self, interaction: discord.Interaction, game_id: int, version: int, index: int
+        self, interaction: discord.Interaction, game_id: int, version: int, move: str
     ) -> None:
-        """A press on a panel's move: the move at that place in the presser's panel of
-        that version (a stale or foreign panel is refused and drawn again)."""
+        """A press on a panel's move (``components.panel_move``): the move itself, played if
+        it is still one of the presser's moves though the game moved on since the panel was
+        drawn; or its place in the panel of that version. Refused: why, and the panel anew."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
+        if interaction.message is None or not interaction.message.flags.ephemeral:
+            await self.say(
+                interaction, "Moves are pressed in your own panel: press Your turn on the newest board."
+            )
+            return
+        index, action = components.read_move(move)
         try:
-            reply = await self.table.moves.act(channel, user, None, version, game_id, choice=index)
+            reply = await self.table.moves.act(
+                channel, user, action, version, game_id, choice=index, pressed=action is not None
+            )
         except TableError as error:
             await self._refresh_panel(interaction, str(error))
             return
         await self._answer_with_panel(interaction, reply, f"Done: {reply.label}.", edit=True)
         await self.deliver(interaction)
+
+    async def hint_press(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The panel's Hint (and /move hint): the sensible bot's choice, to the asker alone."""
+        if game_id and not await self._same_game(interaction, game_id):
+            return
+        hint = await self.table.moves.hint(str(interaction.channel_id), str(interaction.user.id))
+        await self.say(interaction, hint)
+
+    async def undo_press(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The panel's Undo: the presser's last move taken back, as /game undo does."""
+        if await self._same_game(interaction, game_id):
+            await self.run(
+                interaction, self.table.seating.undo(str(interaction.channel_id), str(interaction.user.id))
+            )
 
     async def _refresh_panel(self, interaction: discord.Interaction, problem: str) -> None:
         """A refused press: say why and redraw the panel, so a select can be chosen again."""
@@ -151,29 +179,78 @@ class Controller:
     async def _answer_with_panel(
         self, interaction: discord.Interaction, reply: Reply, head: str, *, edit: bool
     ) -> None:
-        """After a move: the mover's next choices if they still act, else a plain "done"."""
-        view: discord.ui.View | None = None
+        """After a move: the board as it now stands, the mover's next choices if they still
+        act (else a plain "done"), and an Undo for the move just made."""
         if reply.panel is not None:
-            body, view = self._panel_message(reply.panel, 0)
+            body, view = self._panel_message(reply.panel, 0, undo=True)
         else:
             body = reply.waiting if "not your turn" not in reply.waiting else "The board shows who is next."
-        content = messages.clip(f"{head}\n{body}")
+            view = components.undo_view(reply.game_id or 0)
+        content = messages.around(head, reply.told, body)
+        files = await self._board_picture(reply)
         try:
             if edit:
-                await interaction.response.edit_message(content=content, view=view)
-            elif view is not None:
-                await interaction.response.send_message(content, view=view, ephemeral=True)
+                await interaction.response.edit_message(content=content, view=view, attachments=files)
             else:
-                await interaction.response.send_message(content, ephemeral=True)
+                await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
         except discord.HTTPException as error:
             log.warning("could not answer a move: %s", error)
 
-    def _panel_message(self, panel: Panel, page: int) -> tuple[str, discord.ui.View]:
+    async def _board_picture(self, reply: Reply) -> list[discord.File]:
+        """The public board after the mover's move, for their panel (none if drawing it
+        would keep the answer past its deadline)."""
+        if reply.board is None:
+            return []
+        try:
+            png = await asyncio.wait_for(messages.draw_async(reply.board), DRAW_WAIT)
+        except TimeoutError:
+            return []
+        return picture(png, "board.png")
+
+    def _panel_message(self, panel: Panel, page: int, *, undo: bool = False) -> tuple[str, discord.ui.View]:
         pages = components.panel_pages(panel.actions)
         text = panel.text
         if pages > 1:
             text += f" (moves {min(page, pages - 1) + 1} of {pages} pages)"
-        return messages.clip(text), components.panel_view(panel.game_id, panel.version, panel.actions, page)
+        view = components.panel_view(
+            panel.game_id, panel.version, panel.actions, page, undo=undo, hints=panel.hints
+        )
+        return messages.clip(text), view
+
+    # --- rules and cards ----------------------------------------------------------------
+
+    async def _channel_game(self, interaction: discord.Interaction) -> str | None:
+        game = await self.table.storage.latest_game(str(interaction.channel_id))
+        return game.game if game is not None else None
+
+    async def show_rules(
+        self, interaction: discord.Interaction, game: str | None, topic: str | int | None, page: int = 0
+    ) -> None:
+        """A page of a game's rules, privately, with buttons to the other pages; a page
+        button edits the same private answer."""
+        game_id = learning.game_of(game, await self._channel_game(interaction))
+        shown = learning.rules_page(game_id, topic, page)
+        title = f"**{games.get(game_id).title}: {shown.title}**"
+        if shown.pages > 1:
+            title += f" (page {shown.page + 1} of {shown.pages})"
+        content = messages.clip(f"{title}\n{shown.text}")
+        view = components.rules_view(shown)
+        is_answer = interaction.message is not None and interaction.message.flags.ephemeral
+        if is_answer:
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await interaction.response.send_message(
+                content, view=view or discord.utils.MISSING, ephemeral=True
+            )
+
+    async def show_card(self, interaction: discord.Interaction, game: str | None, name: str) -> None:
+        """A card, tile, Jarl or leader by name, privately: its picture and what it does."""
+        game_id = learning.game_of(game, await self._channel_game(interaction))
+        found = learning.card(game_id, name)
+        png = await asyncio.to_thread(render.card_png, game_id, str(found["id"]))
+        await interaction.response.send_message(
+            messages.clip(learning.card_text(found)), files=picture(png, "card.png"), ephemeral=True
+        )
 
     # --- the other buttons and commands ------------------------------------------------
 

@@ -32,6 +32,14 @@ def clip(text: str) -> str:
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
+def around(head: str, middle: list[str], tail: str) -> str:
+    """``head``, the ``middle`` lines, then ``tail``, in one message: when too long, the
+    oldest middle lines give way first."""
+    while middle and len("\n".join([head, *middle, tail])) > MAX_TEXT:
+        middle = middle[1:]
+    return clip("\n".join([head, *middle, tail]))
+
+
 def filename(payload: dict[str, Any], tag: str = "") -> str:
     kind = {"hand": "hand", "final": "final"}.get(str(payload.get("image")), "board")
     return f"{kind}{'-' + tag if tag else ''}.png"

@@ -30,6 +30,7 @@ class GameRow:
     dm_due: list[int]
     board_log: int
     turn_since: float | None = None  # when who must act last changed
+    board_due: float | None = None  # moves not yet on a board are posted then (boards=turn)
 
 
 @dataclass
@@ -116,6 +117,7 @@ def game_row(row: Any) -> GameRow:
         dm_due=fastjson.loads(row["dm_due"]),
         board_log=row["board_log"],
         turn_since=row["turn_since"],
+        board_due=row["board_due"],
     )
 
 

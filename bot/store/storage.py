@@ -424,14 +424,15 @@ class Storage:
         result: dict[str, Any] | None,
         dm_due: list[int],
         board_log: int,
+        board_due: float | None,
         now: float,
     ) -> bool:
         """Store the next version of ``game``'s state (nudges reset, any undo request
         dropped, ``result`` kept if None); False if another change got there first."""
         changed = await tx.execute(
             "UPDATE games SET state = ?, version = version + 1, status = ?, remind_at = ?, nudges = 0,"
-            " undo_request = NULL, result = COALESCE(?, result), updated_at = ?, dm_due = ?, board_log = ?"
-            " WHERE id = ? AND version = ?",
+            " undo_request = NULL, result = COALESCE(?, result), updated_at = ?, dm_due = ?, board_log = ?,"
+            " board_due = ? WHERE id = ? AND version = ?",
             (
                 fastjson.dumps(state),
                 status,
@@ -440,9 +441,26 @@ class Storage:
                 now,
                 fastjson.dumps(dm_due),
                 board_log,
+                board_due,
                 game.id,
                 game.version,
             ),
+        )
+        return changed == 1
+
+    async def due_boards(self, now: float) -> list[GameRow]:
+        """Games in play whose waiting moves are due on a board (boards=turn)."""
+        rows = await self._all(
+            "SELECT * FROM games WHERE board_due IS NOT NULL AND board_due <= ? AND status = 'playing'", now
+        )
+        return [game_row(r) for r in rows]
+
+    async def board_told(self, tx: Tx, game: GameRow, board_log: int, dm_due: list[int]) -> bool:
+        """A board of the game as it stands went out (its waiting moves told); False if the
+        game moved meanwhile."""
+        changed = await tx.execute(
+            "UPDATE games SET board_log = ?, board_due = NULL, dm_due = ? WHERE id = ? AND version = ?",
+            (board_log, fastjson.dumps(dm_due), game.id, game.version),
         )
         return changed == 1
 

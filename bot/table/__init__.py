@@ -55,6 +55,8 @@ class Table:
         self.reading = Reading(self.context)
 
     async def send_reminders(self) -> list[int]:
-        """The timers' round: nudges, notices held by quiet hours that are over, and covered
-        seats whose players are back; returns the outbox ids queued."""
-        return await self.reminders.send_reminders() + await self.personal.uncover_expired()
+        """The timers' round: nudges, notices held by quiet hours that are over, boards of
+        turns that went on for long, and covered seats whose players are back; returns the
+        outbox ids queued."""
+        reminded = await self.reminders.send_reminders()
+        return reminded + await self.reminders.post_waiting_boards() + await self.personal.uncover_expired()

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 import games
 from bot.store.storage import ActionRow, GameRow, SeatRow, Storage, Tx
 from bot.table import notices, threads, turns
+from bot.table.options import table_option
 from render import scores
 
 NO_GAME = "There is no game in this channel; start one with /game new."
@@ -23,6 +24,15 @@ NO_GAME = "There is no game in this channel; start one with /game new."
 
 class TableError(Exception):
     """A request that cannot be done; ``str(error)`` is one sentence for the person."""
+
+
+class Conflict(TableError):
+    """The game changed between reading it and storing a move (another process stored a
+    move first): the move lost only a race for the row."""
+
+    def __init__(self) -> None:
+        super().__init__("Someone else moved at the same moment; look at the newest board and try again.")
+        self.action: str | None = None  # the move that lost the race
 
 
 class Covered(TableError):
@@ -43,6 +53,7 @@ class Panel:
     seat: int
     text: str
     actions: list[tuple[str, str]]
+    hints: bool = False  # the table allows a Hint (the lobby's hints=on)
 
 
 @dataclass
@@ -56,11 +67,34 @@ class Reply:
     panel: Panel | None = None  # after a move: the mover's next choices, if they still act
     waiting: str = ""  # else who the game waits for
     label: str = ""  # the move as the mover's panel named it
+    board: dict[str, Any] | None = None  # after a move: the public board as it stands, for the mover
+    told: list[str] = field(default_factory=list)  # after a move: the public lines it added, named
 
 
-# what a change calls for: the board (None when none is due), the DMs by seat, whether the
-# game is over, and the seats whose DM waits for the next board
-Composed = tuple[dict[str, Any] | None, list[tuple[int, dict[str, Any]]], bool, list[int]]
+BOARD_WAIT = 3600.0  # seconds a turn's moves may wait for its board (boards=turn)
+
+
+def board_due(module: ModuleType, game: GameRow, old: dict[str, Any], state: dict[str, Any]) -> bool:
+    """Does this move call for a board? When who must act changes, or another seat (the
+    bot's) moved in it; with ``boards=move``, also when an action is complete."""
+    before = module.to_act(old)
+    if before != module.to_act(state):
+        return True
+    told = state.get("log", [])[len(old.get("log", [])) :]
+    if any(line.get("seat") is not None and line["seat"] not in before for line in told):
+        return True
+    return table_option(game.options, "boards") == "move" and not turns.midway(module, state)
+
+
+@dataclass
+class Composed:
+    """What a new state calls for, worked out before the transaction that stores it."""
+
+    board: dict[str, Any] | None  # the channel's new board, or None when none is due now
+    dms: list[tuple[int, dict[str, Any]]]  # (seat, payload) of the private views to send
+    over: bool
+    dm_due: list[int]  # seats whose changed private view waits for the next board
+    waiting: bool = False  # moves were told to nobody yet: a board is due later (boards=turn)
 
 
 def seat_in(seats: list[SeatRow], user_id: str) -> tuple[int, SeatRow]:
@@ -192,24 +226,26 @@ class Context:
         *,
         result: dict[str, Any] | None = None,
         log: bool = True,
+        force: bool = False,
     ) -> Composed:
         """The board and the DMs a new state calls for. Blocking work: callers run it in a
         thread (a move, in the same one as the move itself), outside any transaction, so
         the database's write lock is held only while rows are written.
 
-        A board (a new channel message that pings whoever must act) is queued when an
-        action completes or who must act changes; the sub-steps of one action (the game's
-        ``midway``) happen in the actor's private panel, and their DMs wait for the board.
-        ``old`` is the state before (``None``: everyone's hand is sent again); ``log=False``
-        leaves the game's log lines out of the board (an undo tells its own story).
+        A board (a new channel message that pings whoever must act) is queued when who must
+        act changes, or when the bot's seats moved; with the lobby's ``boards=move`` also
+        when any action completes (the sub-steps of one action, the game's ``midway``, happen
+        in the actor's private panel). Until the board, the moves wait (``Composed.waiting``)
+        and so do the DMs. ``old`` is the state before (``None``: everyone's hand is sent
+        again); ``log=False`` leaves the game's log lines out of the board (an undo tells its
+        own story); ``force``: a board of the state as it stands (moves that waited too long).
         """
         views = seat_view(seats)
         over = result is not None or module.outcome(state) is not None
         changed = sorted(set(game.dm_due) | set(turns.private_changes(module, old, state, views)))
-        due = over or old is None or head or not turns.midway(module, state)
-        due = due or module.to_act(old) != module.to_act(state)
-        if not due:
-            return None, [], over, changed
+        if not (force or over or old is None or head or board_due(module, game, old, state)):
+            told = len(state.get("log", [])) > game.board_log
+            return Composed(None, [], over, changed, waiting=told or game.board_due is not None)
         lines = head + (turns.log_lines(state, views, since=game.board_log) if log else [])
         tail = turns.outcome_line(result, views) if result else turns.whose_turn(module, state, views)
         acting = [] if over else [s for s in module.to_act(state) if not views[s].automatic]
@@ -238,7 +274,7 @@ class Context:
                 "version": game.version + 1,
             }
             dms.append((index, dm))
-        return payload, dms, over, []
+        return Composed(payload, dms, over, [])
 
     async def store_change(
         self,
@@ -255,7 +291,8 @@ class Context:
     ) -> int | None:
         """Store a new state and queue what ``compose_change`` made of it; returns the
         board's outbox id, or ``None`` when no board was due."""
-        payload, dms, over, dm_due = composed
+        payload, dms, over = composed.board, composed.dms, composed.over
+        waiting_since = game.board_due if game.board_due is not None else now + BOARD_WAIT
         stored = await self.storage.save_state(
             tx,
             game,
@@ -263,12 +300,13 @@ class Context:
             status="over" if over else "playing",
             remind_at=None if over else now + game.reminder_hours * 3600,
             result=result,
-            dm_due=dm_due,
+            dm_due=composed.dm_due,
             board_log=len(state.get("log", [])) if payload is not None else game.board_log,
+            board_due=waiting_since if composed.waiting and payload is None and not over else None,
             now=now,
         )
         if not stored:
-            raise TableError("Someone else moved at the same moment; look at the newest board and try again.")
+            raise Conflict()
         if payload is None:
             return None
         if not over:

@@ -11,6 +11,7 @@ import games
 from bot.store.storage import GameRow, SeatRow, Tx
 from bot.table import threads, turns
 from bot.table.context import Context, Reply, TableError
+from bot.table.options import every_option, game_options
 from games import bots
 
 BOT_NAMES = ("Bot Ragnar", "Bot Sigrid", "Bot Ulf", "Bot Freydis", "Bot Harald")
@@ -29,12 +30,12 @@ def lobby_text(module: ModuleType, options: dict[str, str], names: list[str], ho
 
 
 def parse_options(module: ModuleType, given: dict[str, str]) -> dict[str, str]:
-    known = {o["name"]: o for o in module.OPTIONS}
+    known = {o["name"]: o for o in every_option(module)}
     options = {name: o["default"] for name, o in known.items()}
     for name, value in given.items():
         if name not in known:
             names = ", ".join(known) or "none"
-            raise TableError(f"{module.title} has no option '{name}' (its options: {names}).")
+            raise TableError(f"{module.title} has no option '{turns.clip(name, 30)}' (its options: {names}).")
         if value not in known[name]["choices"]:
             choices = ", ".join(known[name]["choices"])
             raise TableError(f"Option '{name}' must be one of: {choices}.")
@@ -59,7 +60,9 @@ class Lobby:
         self, channel_id: str, user_id: str, name: str, game_id: str, options: dict[str, str] | None = None
     ) -> Reply:
         if game_id not in games.names():
-            raise TableError(f"Unknown game '{game_id}'; choose one of: {', '.join(games.names())}.")
+            raise TableError(
+                f"Unknown game '{turns.clip(game_id, 30)}'; choose one of: {', '.join(games.names())}."
+            )
         module = games.get(game_id)
         chosen = parse_options(module, options or {})
         async with self.ctx.lock(channel_id):
@@ -172,7 +175,7 @@ class Lobby:
             automatic = {i: s.level for i, s in enumerate(seats) if s.automatic}
 
             def begin() -> tuple[dict[str, Any], list[turns.Move]]:
-                state = module.setup(game.seed, len(seats), game.options)
+                state = module.setup(game.seed, len(seats), game_options(game.options))
                 return turns.play_automatic(module, state, automatic, f"{game.seed}:0")
 
             state, moves = await threads.by_seats(automatic, begin)

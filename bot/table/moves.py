@@ -5,25 +5,45 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from types import ModuleType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import games
 from bot.store.storage import GameRow, SeatRow
 from bot.table import threads, turns
-from bot.table.context import Composed, Context, Covered, Panel, Reply, TableError, seat_in, seat_view
+from bot.table.context import (
+    Composed,
+    Conflict,
+    Context,
+    Covered,
+    Panel,
+    Reply,
+    TableError,
+    seat_in,
+    seat_view,
+)
+from bot.table.options import table_option
 from bot.table.turns import State
-from games import IllegalAction
+from games import IllegalAction, bots
+from games.core import Rng
 
 T = TypeVar("T")
 
-MAX_ACTION = 200  # longer than any move of any game: refused without being repeated
+MAX_ACTION = 100  # longer than any move of any game (the longest is 33; Knarr's explore-and-pay about 60)
+QUOTED = 40  # the most of a typed move a refusal repeats
+RACE_TRIES = 4  # a move that lost a race for the row to another process is tried this often
 STALE_BOARD = "That board is out of date: the game has moved on, use the newest message."
 STALE_PANEL = "The game has moved on since this panel was drawn; here are your moves now."
 NOT_LISTED = "That move is not in your list; pick one of these."
 
 
 def panel_of(
-    module: ModuleType, game_id: int, version: int, state: State, index: int, seats: list[SeatRow]
+    module: ModuleType,
+    game_id: int,
+    version: int,
+    state: State,
+    index: int,
+    seats: list[SeatRow],
+    hints: bool = False,
 ) -> Panel:
     """Seat ``index``'s panel in ``state``; a ``TableError`` saying who is awaited if it
     is not their turn."""
@@ -31,7 +51,20 @@ def panel_of(
         raise TableError(turns.awaited(module, state, seat_view(seats)))
     names = [s.name for s in seats]
     text = f"Your move in {module.title}: {turns.prompt(module, state, index)}."
-    return Panel(game_id, version, index, text, turns.choices(module, state, index, names))
+    return Panel(game_id, version, index, text, turns.choices(module, state, index, names), hints)
+
+
+def hints_on(game: GameRow) -> bool:
+    return table_option(game.options, "hints") == "on"
+
+
+def since(module: ModuleType, state: State, seats: list[SeatRow]) -> str:
+    """What changed since an older panel was drawn, in one sentence: the newest public line."""
+    views = seat_view(seats)
+    lines = turns.log_lines(state, views, since=max(0, len(state.get("log", [])) - 1))
+    if not lines:
+        return "The game has moved on since this panel was drawn."
+    return f"The game has moved on: {lines[-1].rstrip('.')}."
 
 
 def caller(game_id: int, seats: list[SeatRow], user_id: str) -> tuple[int, SeatRow]:
@@ -77,12 +110,37 @@ class Moves:
         game_id: int | None = None,
         *,
         choice: int | None = None,
+        pressed: bool = False,
     ) -> Reply:
         """The caller's move: ``action`` itself, or (``choice``) the move at that place in
-        their panel. A player whose seat the bot covers takes it back first."""
+        their panel. ``pressed``: ``action`` was pressed on a panel drawn at ``version``; if
+        the game has moved on since, it is played if it is still one of the seat's moves.
+        A player whose seat the bot covers takes it back first."""
         return await self._as_player(
-            user_id, lambda: self._act(channel_id, user_id, action, version, game_id, choice)
+            user_id, lambda: self._retried(channel_id, user_id, action, version, game_id, choice, pressed)
         )
+
+    async def _retried(
+        self,
+        channel_id: str,
+        user_id: str,
+        action: str | None,
+        version: int | None,
+        game_id: int | None,
+        choice: int | None,
+        pressed: bool,
+    ) -> Reply:
+        """``_act``; a move that lost only a race for the game's row to another process
+        (several seats deciding at once) is tried again on the game as it now is, if it is
+        still one of the seat's moves (then it is refused with what changed)."""
+        for _ in range(RACE_TRIES - 1):
+            try:
+                return await self._act(channel_id, user_id, action, version, game_id, choice, pressed)
+            except Conflict as lost:
+                if lost.action is None:
+                    raise
+                action, choice, pressed = lost.action, None, True
+        return await self._act(channel_id, user_id, action, version, game_id, choice, pressed)
 
     async def _act(
         self,
@@ -92,14 +150,18 @@ class Moves:
         version: int | None,
         game_id: int | None,
         choice: int | None,
+        pressed: bool,
     ) -> Reply:
         """The move, the board and DMs it calls for, and the mover's next panel are worked
         out in one trip to a thread, then stored in one transaction."""
-        if action is not None and len(action) > MAX_ACTION:
-            raise TableError("That is far too long to be a move; pick one from the list as you type.")
+        if action is not None:
+            action = turns.clean(action)
+            if len(action) > MAX_ACTION:
+                raise TableError("That is far too long to be a move; pick one from the list as you type.")
         async with self.ctx.lock(channel_id):
             game, old, seats = await self._in_play(channel_id, game_id)
-            if version is not None and version != game.version:
+            moved_on = version is not None and version != game.version
+            if moved_on and not pressed:
                 raise TableError(STALE_BOARD if choice is None else STALE_PANEL)
             index, seat = caller(game.id, seats, user_id)
             if seat.resigned:
@@ -110,8 +172,12 @@ class Moves:
                 raise TableError(turns.awaited(module, old, seat_view(seats)))
             seed = f"{game.seed}:{game.version}"
 
-            def work() -> tuple[str, State, list[turns.Move], Composed, Panel | None, str]:
+            def work() -> tuple[
+                str, State, list[turns.Move], Composed, Panel | None, str, tuple[dict[str, Any], list[str]]
+            ]:
                 chosen, listed = action, None
+                if moved_on and action not in module.legal_actions(old, index):
+                    raise TableError(f"{since(module, old, seats)} Here are your moves now.")
                 if choice is not None:
                     # the panel lists the legal actions in order (turns.choices): only the
                     # pressed one needs its label
@@ -122,24 +188,40 @@ class Moves:
                     label = turns.label(module, old, chosen, [s.name for s in seats])
                 else:
                     assert chosen is not None
-                    label = chosen
+                    label = turns.label(module, old, chosen, [s.name for s in seats]) if pressed else chosen
                 try:
                     state, moves = turns.advance(module, old, index, chosen, automatic, seed, listed)
-                except IllegalAction as error:
-                    raise TableError(str(error)) from None
+                except IllegalAction as error:  # it may quote the move: a short piece of it at most
+                    raise TableError(str(error).replace(chosen, turns.clip(chosen, QUOTED))) from None
+                if choice is None and not pressed and moves[0][1] in module.legal_actions(old, index):
+                    label = turns.label(
+                        module, old, moves[0][1], [s.name for s in seats]
+                    )  # as the panel names it
                 composed = self.ctx.compose_change(game, module, seats, old, state, [])
                 try:
-                    panel, waiting = panel_of(module, game.id, game.version + 1, state, index, seats), ""
+                    panel = panel_of(module, game.id, game.version + 1, state, index, seats, hints_on(game))
+                    waiting = ""
                 except TableError as error:
                     panel, waiting = None, str(error)
-                return label, state, moves, composed, panel, waiting
+                board = {"image": "board", "view": module.view(state, None), "names": [s.name for s in seats]}
+                told = turns.log_lines(state, seat_view(seats), since=len(old.get("log", [])))
+                return label, state, moves, composed, panel, waiting, (board, told)
 
-            label, state, moves, composed, panel, waiting = await threads.by_seats(automatic, work)
+            label, state, moves, composed, panel, waiting, (board, told) = await threads.by_seats(
+                automatic, work
+            )
             now = self.ctx.clock()
-            async with self.storage.transaction() as tx:
-                await self.ctx.log_moves(tx, game, seats, moves, now)
-                announce = await self.ctx.store_change(tx, game, module, seats, old, state, now, composed)
-        return Reply("", announce, game.id, game.version + 1, panel, waiting, label)
+            try:
+                async with self.storage.transaction() as tx:
+                    await self.ctx.log_moves(tx, game, seats, moves, now)
+                    announce = await self.ctx.store_change(tx, game, module, seats, old, state, now, composed)
+            except Conflict as lost:
+                # The move itself, to try again on the newer game, unless what got there first
+                # was this player's own move (the same press twice): that one stands alone.
+                logged = await self.storage.actions(game.id)
+                lost.action = None if logged and logged[-1].user_id == user_id else moves[0][1]
+                raise
+        return Reply("", announce, game.id, game.version + 1, panel, waiting, label, board, told)
 
     async def legal(self, channel_id: str, user_id: str) -> list[tuple[str, str]]:
         """The caller's legal actions with their labels (for autocomplete)."""
@@ -173,4 +255,26 @@ class Moves:
         if seat.automatic:
             raise TableError("You have left this game; the bot plays your seat.")
         module = games.get(game.game)
-        return await threads.quick(panel_of, module, game.id, game.version, state, index, seats)
+        return await threads.quick(
+            panel_of, module, game.id, game.version, state, index, seats, hints_on(game)
+        )
+
+    async def hint(self, channel_id: str, user_id: str) -> str:
+        """The move the sensible bot would make in the caller's seat, from what that seat
+        sees (never the state), in one sentence for the caller alone."""
+        game, state, seats = await self._in_play(channel_id, None)
+        if not hints_on(game):
+            raise TableError("This table plays without hints (the lobby set hints=off).")
+        index, seat = caller(game.id, seats, user_id)
+        module = games.get(game.game)
+        if index not in module.to_act(state) or seat.automatic:
+            raise TableError(turns.awaited(module, state, seat_view(seats)))
+
+        def think() -> str:
+            actions = module.legal_actions(state, index)
+            rng = Rng(game.seed * 31 + game.version)
+            chosen = bots.choose(module.id, "sensible", module.view(state, index), actions, rng)
+            label = turns.label(module, state, chosen, [s.name for s in seats])
+            return f"The sensible bot would play: {label} ({chosen})."
+
+        return await threads.lengthy(think)

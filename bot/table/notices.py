@@ -48,7 +48,10 @@ async def on_board(
     payload: dict[str, Any],
     now: float,
 ) -> None:
-    """Settle who a new board pings, and queue the DMs and held notices it calls for."""
+    """Settle who a new board pings, and queue the DMs and held notices it calls for. A
+    person is told once, when a turn of theirs begins: the seats that must act now and did
+    not before this move (a board made by their own press, or by another's while they
+    were already deciding, pings nobody)."""
     before = set(humans_to_act(module, old, seats))
     acting = humans_to_act(module, state, seats)
     if old is None or module.to_act(old) != module.to_act(state):
@@ -60,18 +63,20 @@ async def on_board(
     version = game.version + 1
     mentions = []
     for seat in acting:
+        if seat in before:
+            continue  # told when this turn of theirs began (their own press, or another's)
         user = seats[seat].user_id
         mine = prefs[user]
         quiet = people.quiet_end(mine, now)
         if quiet is not None:
-            if seat not in before:
-                await storage.hold(tx, user, game.id, version, quiet, now)
+            await storage.hold(tx, user, game.id, version, quiet, now)
             continue
         if mine.mentions():
             mentions.append(user)
-        if mine.dms() and seat not in before:
+        if mine.dms():
             await storage.insert_outbox(tx, game.id, "dm", user, {"text": turn_dm(module, game, prompt)}, now)
     payload["mentions"] = mentions
+    payload["acting"] = [seats[s].user_id for s in acting]  # whom a later coalesced board may still ping
     if following is not None and following not in before and acting[0] not in before:
         await _heads_up(storage, tx, game, module, seats, acting[0], prefs[seats[following].user_id], now)
 

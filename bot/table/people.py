@@ -12,6 +12,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.store.rows import Prefs
+from bot.table.turns import clip
 
 NOTIFY_MODES = ("mention", "dm", "both")
 NOTIFY_WORDS = {
@@ -20,6 +21,9 @@ NOTIFY_WORDS = {
     "both": "a mention in the channel and a direct message",
 }
 _CLOCK = re.compile(r"^\s*(\d{1,2})(?::?(\d{2}))?\s*$")
+
+
+MAX_ZONE = 64  # the longest IANA zone name is 32 characters
 
 
 class SettingsError(ValueError):
@@ -34,15 +38,17 @@ def parse_zone(text: str) -> str:
     name = text.strip().replace(" ", "_")
     if name.upper() in ("UTC", "GMT", "Z"):
         return "UTC"
+    if len(name) > MAX_ZONE or not name.isprintable():
+        raise SettingsError(f"'{clip(text, 40)}' is not a time zone I know: use a name like Europe/Oslo.")
     try:
         ZoneInfo(name)
         return name
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name the file system refuses
         pass
     lowered = {zone.lower(): zone for zone in available_timezones()}
     if name.lower() in lowered:
         return lowered[name.lower()]
-    raise SettingsError(f"'{text.strip()[:40]}' is not a time zone I know: use a name like Europe/Oslo.")
+    raise SettingsError(f"'{clip(text, 40)}' is not a time zone I know: use a name like Europe/Oslo.")
 
 
 def zone_choices(typed: str, limit: int = 25) -> list[str]:
@@ -56,10 +62,10 @@ def parse_clock(text: str) -> int:
     """'22:00', '7', '0730' -> minutes after midnight."""
     match = _CLOCK.match(text)
     if match is None:
-        raise SettingsError(f"'{text.strip()[:20]}' is not a time of day: write it like 22:00.")
+        raise SettingsError(f"'{clip(text, 20)}' is not a time of day: write it like 22:00.")
     hours, minutes = int(match[1]), int(match[2] or 0)
     if hours > 23 or minutes > 59:
-        raise SettingsError(f"'{text.strip()[:20]}' is not a time of day: hours 0-23, minutes 0-59.")
+        raise SettingsError(f"'{clip(text, 20)}' is not a time of day: hours 0-23, minutes 0-59.")
     return hours * 60 + minutes
 
 
@@ -103,20 +109,58 @@ def parse_away(text: str, zone: str, now: float) -> float | None:
 
 
 def quiet_end(prefs: Prefs, now: float) -> float | None:
-    """When the quiet hours around ``now`` end (epoch), or None when ``now`` is not in them."""
+    """When the quiet hours around ``now`` end (epoch), or None when ``now`` is not in them.
+
+    The hours are read on the player's wall clock: they end at the first moment after
+    ``now`` when that clock no longer shows a time inside them. Usually that is when it
+    shows their end; on the nights the clocks change it may be the moment they jump (past
+    the end, or back before the start), and a time in a repeated hour is read in both
+    passes.
+    """
     if not prefs.has_quiet:
         return None
     assert prefs.quiet_from is not None and prefs.quiet_to is not None
     tz = prefs.tz()
-    local = datetime.fromtimestamp(now, tz)
-    minute = local.hour * 60 + local.minute
     start, end = prefs.quiet_from, prefs.quiet_to
-    inside = start <= minute < end if start < end else minute >= start or minute < end
-    if not inside:
+    if not _inside(tz, now, start, end):
         return None
-    day = local.date() if minute < end else local.date() + timedelta(days=1)
-    ends = datetime.combine(day, time(end // 60, end % 60), tz)
-    return ends.timestamp()
+    local = datetime.fromtimestamp(now, tz)
+    wall = time(end // 60, end % 60)
+    shown_end = None
+    for days in range(3):  # the next time the wall clock shows the end (it may skip it once)
+        day = local.date() + timedelta(days=days)
+        for fold in (0, 1):
+            moment = datetime.combine(day, wall, tz).replace(fold=fold).timestamp()
+            shown = datetime.fromtimestamp(moment, tz)
+            if moment > now and (shown.hour, shown.minute) == (wall.hour, wall.minute):
+                shown_end = moment if shown_end is None else min(shown_end, moment)
+        if shown_end is not None:
+            break
+    assert shown_end is not None  # a wall time recurs every day
+    if datetime.fromtimestamp(now, tz).utcoffset() != datetime.fromtimestamp(shown_end, tz).utcoffset():
+        jump = _jump(tz, now, shown_end)
+        if not _inside(tz, jump, start, end):
+            return jump
+    return shown_end
+
+
+def _inside(tz: ZoneInfo, when: float, start: int, end: int) -> bool:
+    local = datetime.fromtimestamp(when, tz)
+    minute = local.hour * 60 + local.minute
+    return start <= minute < end if start < end else minute >= start or minute < end
+
+
+def _jump(tz: ZoneInfo, before: float, after: float) -> float:
+    """The moment between two instants when the zone's clocks jump (to the second)."""
+    offset = datetime.fromtimestamp(before, tz).utcoffset()
+    low, high = before, after
+    while high - low > 1:
+        middle = (low + high) / 2
+        if datetime.fromtimestamp(middle, tz).utcoffset() == offset:
+            low = middle
+        else:
+            high = middle
+    return float(int(high))
 
 
 # --- words for times -------------------------------------------------------------------

@@ -80,7 +80,7 @@ class Reading:
         module = games.get(game.game)
         seats = await self.storage.seats(game.id)
         views = seat_view(seats)
-        names = ", ".join(s.name + (" (left)" if s.resigned else "") for s in seats)
+        names = ", ".join(turns.plain(s.name) + (" (left)" if s.resigned else "") for s in seats)
         if game.status == "lobby":
             host = next((s.name for s in seats if s.user_id == game.host_id), "the host")
             return lobby_text(module, game.options, [s.name for s in seats], host)

@@ -8,7 +8,7 @@ from typing import Any
 import games
 from bot.store.rows import Prefs
 from bot.store.storage import GameRow, Tx
-from bot.table import notices, people, turns
+from bot.table import notices, people, threads, turns
 from bot.table.context import Context, Reply, TableError, seat_view
 from bot.table.permissions import NEEDED
 
@@ -213,3 +213,43 @@ class Reminders:
             return await self.storage.insert_outbox(
                 tx, game_id, "dm", game.host_id, {"text": text}, self.ctx.clock()
             )
+
+    async def post_waiting_boards(self) -> list[int]:
+        """With boards=turn, the moves of a turn that goes on for long are posted as they
+        stand (``BOARD_WAIT`` after the first of them), so the table is never left behind;
+        nobody is pinged (those acting were told when their turn began). Returns outbox ids."""
+        now = self.ctx.clock()
+        queued = []
+        for game in await self.storage.due_boards(now):
+            async with self.ctx.lock(game.channel_id):
+                fresh = await self.storage.game(game.id)
+                if (
+                    fresh is None
+                    or fresh.status != "playing"
+                    or fresh.state is None
+                    or fresh.board_due is None
+                ):
+                    continue
+                module = games.get(fresh.game)
+                seats = await self.storage.seats(fresh.id)
+                state = fresh.state
+                composed = await threads.quick(
+                    self.ctx.compose_change, fresh, module, seats, state, state, [], force=True
+                )
+                board = composed.board
+                assert board is not None
+                acting = notices.humans_to_act(module, state, seats)
+                board.update(version=fresh.version, mentions=[], acting=[seats[s].user_id for s in acting])
+                async with self.storage.transaction() as tx:
+                    if not await self.storage.board_told(
+                        tx, fresh, len(state.get("log", [])), composed.dm_due
+                    ):
+                        continue  # a move came first and said it
+                    queued.append(
+                        await self.storage.insert_outbox(
+                            tx, fresh.id, "channel", fresh.channel_id, board, now
+                        )
+                    )
+                    hands = [(seats[i].user_id, dm) for i, dm in composed.dms]
+                    await notices.queue_hands(self.storage, tx, fresh, hands, now)
+        return queued

@@ -10,10 +10,12 @@ from __future__ import annotations
 import difflib
 import hashlib
 import re
+import unicodedata
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from bot.table.options import game_options
 from games import IllegalAction, bots
 from games.core import Rng, name_seats
 
@@ -51,10 +53,16 @@ def joined(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def clean(text: str) -> str:
+    """What someone typed without control, format, bidi or zero-width characters (none of
+    them is ever part of a move or a name the bot knows), spaces gathered."""
+    return " ".join("".join(c if unicodedata.category(c)[0] not in "CZ" else " " for c in text).split())
+
+
 def clip(text: str, limit: int = 80) -> str:
-    """User input repeated back in a reply, cut to ``limit`` characters."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """What someone typed, fit to be repeated back: cleaned, at most ``limit`` characters."""
+    kept = clean(text)
+    return kept if len(kept) <= limit else kept[: limit - 1] + "…"
 
 
 def midway(module: ModuleType, state: State) -> bool:
@@ -121,10 +129,24 @@ def _words(text: str) -> str:
     return " ".join(text.replace("_", " ").replace("-", " ").casefold().split())
 
 
+def folded(text: str) -> str:
+    """Lower case without accents or punctuation, ids split from names: 'Læsø' and 'laeso'
+    meet, and so do 'Minsk (T02)' and 'minsk t02'."""
+    text = text.lower().replace("æ", "ae").replace("ø", "o").replace("å", "a").replace("ð", "d")
+    text = unicodedata.normalize("NFKD", text.replace("þ", "th").replace("_", " ").replace("-", " "))
+    return " ".join(
+        "".join(
+            c if c.isalnum() or c.isspace() else " " for c in text if not unicodedata.combining(c)
+        ).split()
+    )
+
+
 def resolve(typed: str, options: list[tuple[str, str]]) -> str:
-    """The legal action meant by ``typed``: itself if legal, else the one action (or label)
-    it spells up to case, underscores and spacing; otherwise ``typed`` unchanged, for the
-    game to refuse with its own reason."""
+    """The legal action meant by ``typed``: itself if legal; else the one action (or label)
+    it spells up to case, underscores and spacing; else the one action of that verb whose
+    label or action holds every other word typed, names as the board prints them ('ship
+    minsk' for 'Ship to Minsk (T02)'); otherwise ``typed`` unchanged, for the game to refuse
+    with its own reason."""
     typed = typed.strip()
     if any(typed == action for action, _ in options):
         return typed
@@ -133,7 +155,17 @@ def resolve(typed: str, options: list[tuple[str, str]]) -> str:
         found = {option[0] for option in options if _words(option[field]) == wanted}
         if len(found) == 1:
             return found.pop()
-    return typed
+    words = folded(typed).split()
+    if len(words) < 2:
+        return typed
+    verb, names = words[0], words[1:]
+    found = {
+        action
+        for action, label in options
+        if verb in (folded(action).split()[:1] + folded(label).split()[:1])
+        and set(names) <= set(folded(action).split()) | set(folded(label).split())
+    }
+    return found.pop() if len(found) == 1 else typed
 
 
 def suggest(typed: str, options: list[tuple[str, str]], limit: int = 3) -> str:
@@ -149,7 +181,7 @@ def suggest(typed: str, options: list[tuple[str, str]], limit: int = 3) -> str:
 
 
 def replay(module: ModuleType, seed: int, players: int, options: dict[str, str], moves: list[Move]) -> State:
-    state = module.setup(seed, players, options)
+    state = module.setup(seed, players, game_options(options))
     for seat, action in moves:
         state = module.apply(state, seat, action)
     return state

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.knarr.breakdown import breakdown as breakdown
+from games.knarr.cards import CARDS
 from games.knarr.rules import apply, legal_actions, to_act
 from games.knarr.setup import OPTIONS, setup
 from games.knarr.views import label, outcome, private, prompt, view
@@ -70,6 +71,7 @@ COMMANDS: list[dict[str, Any]] = [
 ]
 
 __all__ = [
+    "CARDS",
     "COMMANDS",
     "OPTIONS",
     "apply",

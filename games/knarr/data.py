@@ -12,7 +12,6 @@ from typing import Any
 _RAW: dict[str, Any] = json.loads((Path(__file__).parent / "cards.json").read_text("utf-8"))
 
 COLORS: list[str] = _RAW["colors"]
-ASSETS: list[str] = _RAW["assets"]
 CAPS: dict[str, int] = _RAW["caps"]
 END_SCORE: int = _RAW["end_score"]
 HAND_SIZE: int = _RAW["hand_size"]

@@ -34,7 +34,7 @@ OPTIONS: list[dict[str, Any]] = [
     },
     {
         "name": "mead_cup",
-        "description": "Mead Cup on top of the artifact: auto (with 2 players), on or off",
+        "description": "Mead Cup on top of the artifact: auto (2 players with artifacts), on or off",
         "choices": ["auto", "on", "off"],
         "default": "auto",
     },
@@ -55,18 +55,30 @@ def _artifacts(state: State, choice: str, mead: bool) -> list[str]:
     return [a for a in ARTIFACT_IDS if a in picked]
 
 
+def _mead_cup(choice: str, artifact: str, num_players: int) -> bool:
+    """Whether the Mead Cup is in play. The rulebook's advice for two players sits in the
+    artifact variant ("in addition to the randomly revealed one"), so ``auto`` adds it only
+    to a two-player game that plays with an artifact; ``on`` and ``off`` force it."""
+    if choice == "auto":
+        return num_players == 2 and artifact != "none"
+    return choice == "on"
+
+
 def _deal_crew(state: State) -> list[str]:
-    """Two crew Vikings of different colours; a clashing second card is set aside."""
-    first = core.draw(state, state["deck"])
+    """The starting crew: START["crew"] Vikings (two) of different colours; a card of a
+    colour already dealt is set aside, and the set-aside cards are shuffled back."""
+    crew: list[str] = []
     set_aside = []
-    second = core.draw(state, state["deck"])
-    while color_of(second) == color_of(first):
-        set_aside.append(second)
-        second = core.draw(state, state["deck"])
+    while len(crew) < START["crew"]:
+        card = core.draw(state, state["deck"])
+        if any(color_of(card) == color_of(other) for other in crew):
+            set_aside.append(card)
+        else:
+            crew.append(card)
     if set_aside:
         state["deck"].extend(set_aside)
         core.shuffle(state, state["deck"])
-    return [first, second]
+    return crew
 
 
 def setup(seed: int, num_players: int, options: dict[str, str] | None = None) -> State:
@@ -91,7 +103,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
     state["discard"] = []
     state["options"] = {
         "ship": ship,
-        "artifacts": _artifacts(state, artifact, mead == "on" or (mead == "auto" and num_players == 2)),
+        "artifacts": _artifacts(state, artifact, _mead_cup(mead, artifact, num_players)),
     }
     seats = []
     for _ in range(num_players):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.pax.breakdown import breakdown as breakdown
+from games.pax.cards import CARDS
 from games.pax.rules import apply, legal_actions, to_act
 from games.pax.setup import OPTIONS, setup
 from games.pax.views import label, midway, outcome, private, prompt, view
@@ -40,7 +41,7 @@ COMMANDS: list[dict[str, Any]] = [
         "journey", "JOURNEY: move one of your Longships up to three STEPS", _arg("ship", "Longship 1-5")
     ),
     _command("step", "Take one STEP of your JOURNEY", _arg("place", "a region, post or HOME")),
-    _command("stop", "End the JOURNEY here (before any STEP: call it off)"),
+    _command("stop", "End the JOURNEY here (before any STEP or TRADE: call it off)"),
     _command(
         "play",
         "PLAY a tile from your hand",
@@ -84,6 +85,7 @@ COMMANDS: list[dict[str, Any]] = [
 ]
 
 __all__ = [
+    "CARDS",
     "COMMANDS",
     "OPTIONS",
     "apply",

@@ -133,7 +133,9 @@ def main_actions(state: State, seat: int) -> list[str]:
     """The actions of a seat in its Action phase with nothing half done."""
     p = board.player(state, seat)
     actions: list[str] = []
-    if state["pile"]:
+    if state["pile"] or state["track"][0] is not None:
+        # With the SAGA PILE empty an INVEST DRAW draws nothing but still removes the 1-cost
+        # tile: the only REFRESH left fills nothing, so this keeps the end of the game in reach.
         actions.append("invest draw")
     actions += [
         f"invest {i + 1}"
@@ -177,8 +179,10 @@ def sweden_actions(state: State) -> list[str]:
 def invest(state: State, seat: int, what: str) -> None:
     p = board.player(state, seat)
     if what == "draw":
-        board.draw_tile(state, seat)
-        core.log(state, seat, "INVESTS: DRAWS a tile from the SAGA PILE")
+        drawn = board.draw_tile(state, seat)
+        core.log(
+            state, seat, "INVESTS: DRAWS a tile from the SAGA PILE" if drawn else "INVESTS: DRAWS nothing"
+        )
         if state["track"][0] is not None:
             core.log(state, None, f"{board.describe_tile(state['track'][0])} leaves the SAGA TRACK")
             board.discard(state, state["track"][0])
@@ -206,6 +210,7 @@ def journey(state: State, seat: int, number: str) -> None:
         "at": ship["at"],
         "steps": 0,
         "max": JOURNEY_STEPS + extra,
+        "traded": False,  # set once a TRADE offer goes out during this JOURNEY
     }
     turn.spend(state, "journey")
 
@@ -226,8 +231,11 @@ def step(state: State, seat: int, place: str) -> None:
 
 
 def stop(state: State, seat: int) -> None:
-    if state["pending"]["steps"] == 0:
-        state["turn"]["used"].pop()  # no STEP taken: the JOURNEY is called off
+    pending = state["pending"]
+    if pending["steps"] == 0 and not pending.get("traded"):
+        # Neither a STEP nor a TRADE: nothing happened, so the JOURNEY is called off. A TRADE
+        # belongs to its JOURNEY, which then costs the action and EXHAUSTS the Longship.
+        state["turn"]["used"].pop()
         state["pending"] = None
         return
     _end_journey(state, seat)

@@ -83,7 +83,11 @@ def _targets(view: View) -> dict[str, int]:
             value = 6 if post["key"] else 5 if post["kind"] != "empty" else 4
         if post["kind"] == "empty" and not mine:
             for tile in hand:
-                if tile["kind"] == "venture" and _in_location(view, post, tile["location"]):
+                if (
+                    tile["kind"] == "venture"
+                    and _in_location(view, post, tile["location"])
+                    and me["supply"].get(tile["follower"], 0) > 0  # else it cannot PLAY it
+                ):
                     value = max(value, 6 + _own_ventures(view, post["region"]))  # toward a DUCHY
         for tile in hand:
             if (
@@ -109,12 +113,14 @@ def _own_ventures(view: View, region: str) -> int:
     )
 
 
-def _best_target(view: View, at: str | None, reach: int) -> tuple[str | None, int]:
+def _best_target(view: View, at: str | None, reach: int, away: bool = False) -> tuple[str | None, int]:
+    """The most valuable post in reach; ``away``: not the one the Longship is on (a JOURNEY
+    from a target back to itself would loop for ever)."""
     distances = _distances(view, at)
     best, score = None, 0
     for post, value in _targets(view).items():
         dist = distances.get(post)
-        if dist is None or dist > reach:
+        if dist is None or dist > reach or (away and dist == 0):
             continue
         if value * 2 - dist > score:
             best, score = post, value * 2 - dist
@@ -171,9 +177,13 @@ def _score(view: View, action: str) -> float:
         return 6
     if verb == "journey":
         ship = me["longships"][int(words[1]) - 1]
-        _, score = _best_target(view, ship["at"], 3)
+        _, score = _best_target(view, ship["at"], 3, away=True)
         return 3 + score / 4 if score else 0.05
     if verb == "invest":
+        if not view["track"]["pile"]:
+            # Only INVESTS empty the SAGA TRACK now (a REFRESH has nothing to fill it with):
+            # ending the game comes before another round of the same ACTIVATES.
+            return 7.5
         if words[1] == "draw":
             return 3 if len(_hand(view)) < 4 else 0.5
         tile = view["track"]["tiles"][int(words[1]) - 1]

@@ -53,22 +53,33 @@ JOURNEY_STEPS = 3
 MAX_HOME_MARKERS = 3
 
 
+# The lobby option ``silfr``: the designed schedule tuned by measurement (the default: see
+# docs/rules/pax.md for why), or the rulebook's starting Silfr (3 for the start player, one
+# more for each next player, Jarls only adding).
+SILFR_SCHEDULES = ("tuned", "rulebook")
+_RULEBOOK: dict[str, Any] = _JARLS["rulebook"]
+
+
 def _tuned(difficulty: str) -> dict[str, Any]:
     """The starting Silfr that differs for games with this difficulty option (novice, mixed)."""
-    return dict(_JARLS.get("by_difficulty", {}).get(difficulty, {}))
+    return dict(_JARLS["tuned"].get("by_difficulty", {}).get(difficulty, {}))
 
 
-def start_silfr(order: int, players: int, difficulty: str = "standard") -> int:
-    """Starting Silfr by place in turn order from the start player at this player count (the
-    rulebook's 3, 4, 5..., tuned by measurement: see docs/rules/pax.md)."""
-    table = _tuned(difficulty).get("start_silfr", _JARLS["start_silfr"])
+def start_silfr(order: int, players: int, difficulty: str, schedule: str) -> int:
+    """Starting Silfr by place in turn order from the start player at this player count."""
+    if schedule == "rulebook":
+        return int(_RULEBOOK["first"]) + order
+    table = _tuned(difficulty).get("start_silfr", _JARLS["tuned"]["start_silfr"])
     return int(table[players - 2][order])
 
 
-def extra_silfr(jarl: str, players: int, difficulty: str = "standard") -> int:
-    """A Jarl's extra starting Silfr (negative: a malus) at this player count."""
+def extra_silfr(jarl: str, players: int, difficulty: str, schedule: str) -> int:
+    """A Jarl's extra starting Silfr at this player count: a bonus of 0 or more by the
+    rulebook's schedule; in the tuned one negative values are a malus."""
+    if schedule == "rulebook":
+        return int(_RULEBOOK["bonus"][jarl][players - 2])
     by_jarl = _tuned(difficulty).get("silfr", {})
-    return int(by_jarl.get(jarl, JARLS[jarl]["silfr"])[players - 2])
+    return int(by_jarl.get(jarl, _JARLS["tuned"]["silfr"][jarl])[players - 2])
 
 
 def region_of(place: str) -> str | None:

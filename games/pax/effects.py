@@ -80,7 +80,9 @@ def describe_one(effect: Effect) -> str:
     if do == "place":
         return f"PLACE a Longship from your Jarlboard on a POST in {_where(effect['where'])}."
     if do == "copy":
-        return "COPY the ACTIVATE ability of a RIVAL Venture in this REGION (any, off the map)."
+        if effect.get("where", "region") in ("region", "here"):
+            return "COPY the ACTIVATE ability of a RIVAL Venture in this REGION (any, off the map)."
+        return f"COPY the ACTIVATE ability of a RIVAL Venture in {_where(effect['where'])}."
     if do == "duchy":
         return "This REGION becomes your DUCHY: add a HOME marker."
     if do == "unexhaust":
@@ -238,7 +240,7 @@ def _run_one(state: State, seat: int, effect: Effect, post: str | None) -> None:
     elif do == "place":
         _place(state, seat, _location(effect, post))
     elif do == "copy":
-        _copy(state, seat, post)
+        _copy(state, seat, _location({"where": effect.get("where", "region")}, post))
     elif do == "duchy":
         region = None if post is None else region_of(post)
         if region is not None:
@@ -292,9 +294,9 @@ def _place(state: State, seat: int, location: str | None) -> None:
     core.log(state, seat, f"PLACES a Longship at {place_name(post)}")
 
 
-def _copy(state: State, seat: int, post: str | None) -> None:
-    """COPY the ACTIVATE ability of a RIVAL Venture in the same REGION (off the map: any)."""
-    region = None if post is None else region_of(post)
+def _copy(state: State, seat: int, location: str | None) -> None:
+    """COPY the ACTIVATE ability of a RIVAL Venture in a location: the ability's REGION, or
+    a named WIND or REGION (None: anywhere, for an ability off the map)."""
     for other, spot in state["posts"].items():
         tile = spot["venture"]
         if tile is None or not spot["follower"] or spot["follower"][0] == seat:
@@ -302,7 +304,7 @@ def _copy(state: State, seat: int, post: str | None) -> None:
         data = TILES[tile]
         if data["trigger"] != "activate" or any(e["do"] == "copy" for e in data["effects"]):
             continue
-        if region is None or POSTS[other]["region"] == region:
+        if in_location(other, location):
             core.log(state, seat, f"COPIES {board.describe_tile(tile)}")
             run(state, seat, data["effects"], other)
             return

@@ -12,7 +12,7 @@ def to_act(state: State) -> list[int]:
     if phase == "over":
         return []
     if phase == "althing":
-        return [s for s, v in enumerate(state["althing"]["votes"]) if v is None]
+        return [turn.voter(state)]
     offer = state["offer"]
     if phase == "action" and offer is not None and offer["sent"]:
         return sorted({state["current"], offer["to"]})

@@ -17,6 +17,7 @@ from games.pax.data import (
     LONGSHIPS,
     PILE_PER_PLAYER,
     POSTS,
+    SILFR_SCHEDULES,
     TILES,
     TRACK_COSTS,
     extra_silfr,
@@ -37,6 +38,12 @@ OPTIONS: list[dict[str, Any]] = [
         "description": "Victory Conditions face up, or face down and one turned up per RESOLVED Event",
         "choices": ["up", "down"],
         "default": "up",
+    },
+    {
+        "name": "silfr",
+        "description": "Starting Silfr: tuned (default) by measurement, or rulebook: 3, 4, 5... in turn order",
+        "choices": list(SILFR_SCHEDULES),
+        "default": "tuned",
     },
     {
         "name": "hands",
@@ -102,12 +109,13 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
     difficulty = core.option_value(OPTIONS, options, "difficulty")
     face = core.option_value(OPTIONS, options, "conditions")
     hands = core.option_value(OPTIONS, options, "hands")
+    schedule = core.option_value(OPTIONS, options, "silfr")
     state: State = {
         "game": "pax",
         "players": num_players,
         "reveals": 0,
         "log": [],
-        "options": {"difficulty": difficulty, "conditions": face, "hands": hands},
+        "options": {"difficulty": difficulty, "conditions": face, "silfr": schedule, "hands": hands},
         "phase": "action",
         "round": 1,
         "posts": {p: {"venture": None, "follower": None} for p in POSTS},
@@ -141,8 +149,8 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
                 "colour": COLOURS[seat],
                 "silfr": max(
                     0,
-                    start_silfr(order, num_players, difficulty)
-                    + extra_silfr(jarl["id"], num_players, difficulty),
+                    start_silfr(order, num_players, difficulty, schedule)
+                    + extra_silfr(jarl["id"], num_players, difficulty, schedule),
                 ),
                 "hand": [],
                 "supply": dict.fromkeys(FOLLOWERS, FOLLOWERS_PER_TYPE),

@@ -118,6 +118,8 @@ def text(offer: dict[str, Any]) -> str:
 def send(state: State, seat: int) -> None:
     offer = state["offer"]
     offer["sent"] = True
+    if _moving(state) is not None:
+        state["pending"]["traded"] = True  # the JOURNEY has done something: no calling it off
     if offer["give"]["tiles"]:
         core.mark_reveal(state)  # the other seat now sees the offered tiles
     core.log(state, seat, f"offers {core.seat_ref(offer['to'])} a TRADE: {text(offer)}")

@@ -40,6 +40,21 @@ def start_althing(state: State, seat: int, tile: str) -> None:
     core.log(state, seat, f"calls the ALTHING to vote on {board.describe_tile(tile)}")
 
 
+def voter(state: State) -> int:
+    """The ALTHING votes in turn order: the seat that PLAYED the Event first (it is its turn),
+    then clockwise; the next to vote is the first of them without a vote. Reading the order
+    from the votes alone also carries on a vote stored when every seat voted at once."""
+    althing, n = state["althing"], state["players"]
+    order = [(althing["by"] + i) % n for i in range(n)]
+    return next(s for s in order if althing["votes"][s] is None)
+
+
+def tally(state: State) -> tuple[int, int]:
+    """Votes for and against cast so far."""
+    votes = state["althing"]["votes"]
+    return sum(1 for v in votes if v is True), sum(1 for v in votes if v is False)
+
+
 def vote(state: State, seat: int, yes: bool) -> None:
     althing = state["althing"]
     althing["votes"][seat] = yes
@@ -105,12 +120,9 @@ def discard(state: State, seat: int, tile: str) -> None:
 
 
 def _end_turn(state: State) -> None:
-    """REFRESH (the cheapest SAGA TRACK tile leaves first), UNEXHAUST, check, next player."""
+    """REFRESH (empty SAGA TRACK spaces filled; only an INVEST DRAW removes the 1-cost tile),
+    UNEXHAUST, check, next player."""
     seat = state["current"]
-    if state["track"][0] is not None:
-        board.discard(state, state["track"][0])
-        core.log(state, None, f"{board.describe_tile(state['track'][0])} leaves the SAGA TRACK")
-        state["track"][0] = None
     board.refresh_track(state)
     for ship in board.player(state, seat)["ships"]:
         ship["exhausted"] = False

@@ -192,7 +192,10 @@ def prompt(state: State, seat: int | None = None) -> str:
     if phase == "over":
         return "the game is over"
     if phase == "althing":
-        return f"vote at the ALTHING on {tile_name(state['althing']['tile'])}"
+        yes, no = turn.tally(state)
+        return (
+            f"vote at the ALTHING on {tile_name(state['althing']['tile'])} (so far {yes} for, {no} against)"
+        )
     if phase == "discard":
         return f"DISCARD down to the HAND LIMIT ({state['pending']['count']} more)"
     pending = state["pending"]
@@ -303,6 +306,8 @@ def _label(state: State, words: list[str]) -> str:
     extra = args[1] if len(args) > 1 else None
     if verb == "invest":
         if arg == "draw":
+            if not state["pile"]:
+                return "INVEST: DRAW nothing (the pile is empty), the 1-cost tile leaves"
             return "INVEST: DRAW from the SAGA PILE"
         slot = int(arg) - 1
         tile = state["track"][slot]
@@ -314,6 +319,9 @@ def _label(state: State, words: list[str]) -> str:
     if verb == "step":
         return f"STEP to {place_name(arg)}" + (" (HOME)" if arg in HOMES else "")
     if verb == "stop":
+        pending = state["pending"] or {}
+        if pending.get("steps") == 0 and not pending.get("traded"):
+            return "Call the JOURNEY off (no action spent)"
         return "Stop the JOURNEY here"
     if verb == "play":
         tile = arg.upper()

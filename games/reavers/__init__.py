@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.reavers.breakdown import breakdown as breakdown
+from games.reavers.cards import CARDS
 from games.reavers.rules import apply, legal_actions, midway, to_act
 from games.reavers.setup import OPTIONS, setup
 from games.reavers.views import label, outcome, private, prompt, view
@@ -77,6 +78,7 @@ COMMANDS: list[dict[str, Any]] = [
 ]
 
 __all__ = [
+    "CARDS",
     "COMMANDS",
     "OPTIONS",
     "apply",

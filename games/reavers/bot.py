@@ -10,12 +10,14 @@ from functools import cache
 from typing import Any
 
 from games.core import Rng
+from games.reavers.data import COMBAT_DIE, LEADER_BONUS, SETS
 
 FOOD, FAVOR, GLORY, TROPHY = 0.4, 1.8, 1.0, 1.5
 FACE_VALUE = {"double": 1.3, "hammer": 0.9, "shield": 1.0, "chest": 0.9, "clan": 0.6}
-COMBAT_FACES = (0, 0, 1, 1, 1, 2)
-SET_VALUES = {"gold": [1, 3, 6, 10], "art": [2, 5, 9], "armor": [1, 4, 8, 13]}
-LEAD_VALUE = {"red": 4 * FOOD, "yellow": 2.5, "blue": 2 * FAVOR}
+SPOILS_CARD = 2.5  # a Spoils card of the deck the player chooses
+# the printed parts come from the data file, so an edited copy is played as printed
+COMBAT_FACES = tuple(COMBAT_DIE)
+SET_VALUES = {kind: list(entry["values"]) for kind, entry in SETS.items()}
 
 
 @cache
@@ -35,6 +37,11 @@ def effect_value(effect: dict[str, Any] | None) -> float:
     value += len(effect.get("dice", [])) * 1.0 + effect.get("keep", 0) * 2.0
     value += sum(effect.get(k, 0) for k in ("troll", "kraken", "wall")) * TROPHY
     return float(value - effect.get("lose_dice", 0) * 1.0)
+
+
+LEAD_VALUE = {
+    clan: effect_value(bonus) + bonus.get("spoils", 0) * SPOILS_CARD for clan, bonus in LEADER_BONUS.items()
+}
 
 
 class Mind:

@@ -18,10 +18,10 @@ from games.reavers.data import (
     LOCATIONS,
     PAWNS,
     ROUNDS,
-    SECOND_POSITION_2P,
     SLOTS,
     SPACES,
     TERRITORY_GLORY,
+    TRADE_DICE_PER_COLOR,
     effect_text,
     location_name,
 )
@@ -36,17 +36,12 @@ def order_from(state: State, first: int) -> list[int]:
     return [(first + k) % n for k in range(n)]
 
 
-def position(state: State, seat: int, active: int) -> int:
-    """Index into a location's bonus row: seat distance from the active player; with two
-    players the second player takes the row printed for the fourth."""
-    distance = (seat - active) % state["players"]
-    if state["players"] == 2 and distance == 1:
-        return SECOND_POSITION_2P - 1
-    return min(distance, 4)
-
-
 def bonus(state: State, loc: str, seat: int, active: int) -> dict[str, int]:
-    return dict(LOCATIONS[loc]["bonus"][position(state, seat, active)])
+    """A location's reward by seat distance from the active player; seats past the end of the
+    row take its last entry. The rulebook rewards "the second player" alike at every player
+    count, two included."""
+    row = LOCATIONS[loc]["bonus"]
+    return dict(row[min((seat - active) % state["players"], len(row) - 1)])
 
 
 def top(state: State) -> Frame | None:
@@ -77,7 +72,9 @@ def stock_board(state: State) -> None:
     board["villages"] = [_draw_many(state, "villages", 2) or None for _ in range(slots["villages"])]
     board["keeps"] = [_draw_many(state, "keeps", 2) or None for _ in range(slots["keeps"])]
     board["trade_dice"] = [
-        {"color": color, "face": roll_face(state, color)} for color in COLORS for _ in range(2)
+        {"color": color, "face": roll_face(state, color)}
+        for color in COLORS
+        for _ in range(TRADE_DICE_PER_COLOR)
     ]
 
 
@@ -213,7 +210,8 @@ def advance(state: State) -> None:
                 state["stack"].pop()
                 continue
             seat = frame["seats"].pop(0)
-            parts.start_reavers(state, seat)
+            # a game stored before the count was in the frame dealt the other edition's 2
+            parts.start_reavers(state, seat, frame.get("count", 2))
         elif kind == "location":
             if frame["i"] >= len(frame["order"]):
                 state["stack"].pop()

@@ -21,7 +21,6 @@ from games.reavers.data import (
     MAX_SPECIALIZED,
     REAVERS,
     SPACES,
-    START,
     amount,
     die_text,
     location_name,
@@ -56,8 +55,8 @@ def _lose_dice(state: State, seat: int, count: int) -> None:
 # --- starting Reavers ----------------------------------------------------------------------
 
 
-def start_reavers(state: State, seat: int) -> None:
-    cards = [c for c in (draw(state, "reavers") for _ in range(START["reavers"])) if c is not None]
+def start_reavers(state: State, seat: int, count: int) -> None:
+    cards = [c for c in (draw(state, "reavers") for _ in range(count)) if c is not None]
     _recruited(state, seat, cards, "draws the starting Reavers")
 
 
@@ -187,10 +186,9 @@ def use_act(state: State, frame: Frame, words: list[str]) -> None:
         clan = REAVERS[card]["clan"]
         core.log(state, seat, f"makes {name} the leader ({clan} clan)")
         lead = LEADER_BONUS[clan]
-        if lead.get("spoils"):
+        apply_effect(state, seat, lead)
+        for _ in range(lead.get("spoils", 0)):  # a Spoils card of a deck the player chooses, each
             _push(state, {"kind": "spoils", "seat": seat})
-        else:
-            apply_effect(state, seat, lead)
     else:
         p["specialized"][words[2]].append(card)
         core.log(state, seat, f"specializes {name} at {location_name(words[2])}")

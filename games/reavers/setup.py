@@ -15,6 +15,7 @@ from games.reavers.data import (
     REAVERS,
     SPACES,
     START,
+    START_DICE,
     TERRITORIES,
     TERRITORY_TYPES,
     UPGRADES,
@@ -29,7 +30,17 @@ OPTIONS: list[dict[str, Any]] = [
         "choices": ["random", "seat1", "seat2", "seat3", "seat4", "seat5"],
         "default": "random",
     },
+    {
+        "name": "starting_reavers",
+        "description": "Starting Reavers: rulebook (none) or two (another edition: each player draws "
+        "2 Reavers before round 1)",
+        "choices": ["rulebook", "two"],
+        "default": "rulebook",
+    },
 ]
+
+# the other edition's setup deals each player this many Reavers before round 1
+OTHER_EDITION_REAVERS = 2
 
 
 def _new_seat(food: int) -> dict[str, Any]:
@@ -54,6 +65,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
     if not 2 <= num_players <= 5:
         raise ValueError("Reavers of Midgard is played by 2 to 5 players")
     choice = core.option_value(OPTIONS, options, "start")
+    crew = core.option_value(OPTIONS, options, "starting_reavers")
     state: State = {"game": "reavers", "players": num_players, "reveals": 0, "log": []}
     core.seed_rng(state, seed)
     start = int(choice[4:]) - 1 if choice != "random" else -1
@@ -76,7 +88,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
         core.shuffle(state, stack)
     state.update(
         {
-            "options": {"start": choice},
+            "options": {"start": choice, "starting_reavers": crew},
             "phase": "start",
             "round": 1,
             "start": start,
@@ -97,14 +109,16 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
         distance = (seat - start) % num_players
         p = _new_seat(START["food"][distance])
         state["seats"].append(p)
-        for color in START["dice"]:
+        for color in START_DICE:
             p["dice"].append({"color": color, "face": roll_face(state, color)})
         for _ in range(START["prophecies"]):
             card = draw(state, "prophecies")
             if card is not None:
                 p["prophecies"].append(card)
     flow.stock_board(state)
-    state["stack"].append({"kind": "starting", "seats": flow.order_from(state, start)})
+    count = OTHER_EDITION_REAVERS if crew == "two" else START["reavers"]
+    if count:
+        state["stack"].append({"kind": "starting", "seats": flow.order_from(state, start), "count": count})
     core.log(state, None, f"the game begins; {core.seat_ref(start)} holds the Start Player marker")
     flow.advance(state)
     return state

@@ -12,6 +12,7 @@ from games.reavers.data import (
     BATTLES,
     CARDS,
     JOURNEYS,
+    KEEP,
     LOCATION_IDS,
     LOCATIONS,
     PROPHECIES,
@@ -79,6 +80,11 @@ def _card(card_id: str) -> dict[str, Any]:
         out["text"] = f"{data['glory']} Glory, {effect_text(data['reward'])}"
     else:
         out["text"] = _spoils_text(data)
+        # the contract's one shape for every Spoils card; the data file holds only what is read
+        for key, empty in (("gain", {}), ("defense", None), ("reward", None)):
+            out.setdefault(key, empty)
+        if card_id in KEEP:
+            out.setdefault("set", None)
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.saga.breakdown import breakdown as breakdown
+from games.saga.cards import CARDS
 from games.saga.rules import apply, legal_actions, to_act
 from games.saga.setup import OPTIONS, setup
 from games.saga.views import label, outcome, private, prompt, view
@@ -85,6 +86,7 @@ COMMANDS: list[dict[str, Any]] = [
 ]
 
 __all__ = [
+    "CARDS",
     "COMMANDS",
     "OPTIONS",
     "apply",

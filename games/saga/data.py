@@ -41,6 +41,8 @@ PILLAGE: dict[str, Any] = _RAW["pillage"]
 VIKING_RECRUITS: int = _RAW["viking_recruits"]["count"]
 SUPPLY: dict[str, int] = _RAW["supply"]
 VICTORY: dict[str, int] = _RAW["victory"]
+# Designed: do the two markers revealed at setup go back into the face-down pile?
+SETUP_MARKERS_RETURN: bool = _RAW["setup_markers_return"]["value"]
 
 ABILITIES: dict[str, dict[str, str]] = {
     item["ability"]: {**item, "side": side} for side in SIDES for item in _RAW["leaders"][side]
@@ -48,7 +50,10 @@ ABILITIES: dict[str, dict[str, str]] = {
 SIDE_ABILITIES: dict[str, list[str]] = {
     side: [item["ability"] for item in _RAW["leaders"][side]] for side in SIDES
 }
-TAGS: dict[str, list[str]] = {"viking": ["VL1", "VL2", "VL3", "VL4"], "anglo": ["AL1", "AL2", "AL3", "AL4"]}
+# One public tag per leader of a side (the rulebook's four): VL1.., AL1..
+TAGS: dict[str, list[str]] = {
+    side: [f"{side[0].upper()}L{n}" for n in range(1, len(SIDE_ABILITIES[side]) + 1)] for side in SIDES
+}
 
 
 def tile(tile_id: int) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from games.saga.data import (
     ENGLAND,
     MARKERS,
     SCANDINAVIA,
+    SETUP_MARKERS_RETURN,
     SIDE_ABILITIES,
     STRONGHOLD_START,
     SUPPLY,
@@ -82,9 +83,11 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
     second = core.draw(state, pool)
     place(MARKERS[second], "anglo", 1)
     fort(MARKERS[second])
-    # Designed: both setup markers go back face down and the pile is shuffled again.
-    pool += [first, second]
-    core.shuffle(state, pool)
+    # Designed (``setup_markers_return``): both setup markers go back face down and the pile
+    # is shuffled again; otherwise they stay out of the game, face up beside the board.
+    if SETUP_MARKERS_RETURN:
+        pool += [first, second]
+        core.shuffle(state, pool)
     state["pool"] = pool
     for area in ENGLAND:
         if not areas[area]["viking"]["warriors"] and not areas[area]["anglo"]["warriors"]:
@@ -111,5 +114,7 @@ def setup(seed: int, num_players: int, options: dict[str, str] | None = None) ->
         None,
         f"Vikings land in {area_name(MARKERS[first])}; a Stronghold rises in {area_name(MARKERS[second])}",
     )
+    if not SETUP_MARKERS_RETURN:
+        core.log(state, None, "the two markers revealed at setup stay out of the game")
     flow.start_round(state)
     return state

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.volga.breakdown import breakdown as breakdown
+from games.volga.cards import CARDS
 from games.volga.rules import apply, legal_actions, to_act
 from games.volga.setup import OPTIONS, setup
 from games.volga.views import label, outcome, private, prompt, view
@@ -66,6 +67,7 @@ COMMANDS: list[dict[str, Any]] = [
 ]
 
 __all__ = [
+    "CARDS",
     "COMMANDS",
     "OPTIONS",
     "apply",

@@ -1,10 +1,14 @@
 """The sensible Volga bot: buy a good at its source, carry it to a contract's city, sell.
 
-It reads only its own view. Distances are river steps (a move is up to 3 of them) or
-land steps (a move is 1, counted as 3 river steps), found over the tiles in the view.
-It picks the contract that pays most per turn of travel, sells whenever it can, buys only
-goods a contract wants, keeps a ruble for city fees, draws contracts when none suits it,
-and accepts a trade offer only when it gains more than it gives. It never offers trades.
+It reads only its own view. Distances are counted in parts of a move over the tiles in the
+view: a move is ``river_steps`` river steps or ``land_steps`` steps of any kind (3 and 1 in
+the rulebook), and a city charging this seat a fee ends the move and costs a ruble. It picks
+the contract that pays most per turn of travel among those whose fees on the way it can pay,
+sells whenever it can, buys only goods a contract wants and only while the rubles left cover
+the fees to a buyer, draws contracts when none suits it, and accepts a trade offer only when
+it gains more than it gives. It never offers trades. With no contract it can reach and pay
+for, it earns rubles with the Horde or the Prince and burns cities to bring the end nearer
+(a map whose fees keep a poor ship from the last contracts would otherwise never end).
 """
 
 from __future__ import annotations
@@ -13,12 +17,16 @@ import heapq
 from typing import Any
 
 from games.core import Rng
-from games.volga.data import DELTA, OPPOSITE, SOURCES
+from games.volga.data import DELTA, FEE, GOOD_PRICE, LAND_STEPS, OPPOSITE, RIVER_STEPS, SOURCES
 
 View = dict[str, Any]
 Graph = dict[str, list[tuple[str, int]]]
 
-_LAND = 3  # a land step uses a whole move, as much as three river steps
+# A move is RIVER_STEPS river steps or LAND_STEPS steps of any kind: in units of 1 / MOVE
+# of a move, a river step costs LAND_STEPS and any other step RIVER_STEPS.
+_MOVE = RIVER_STEPS * LAND_STEPS
+_RIVER = LAND_STEPS
+_LAND = RIVER_STEPS
 _FAR = 10**6
 
 
@@ -32,26 +40,29 @@ def _graph(view: View) -> Graph:
             if other is None:
                 continue
             river = edge in tile["rivers"] and OPPOSITE[edge] in other["rivers"]
-            edges.append((other["id"], 1 if river else _LAND))
+            edges.append((other["id"], _RIVER if river else _LAND))
         graph[tile["id"]] = edges
     return graph
 
 
 def _distances(
-    graph: Graph, start: str, blocked: str | None, toll: int = 9, stops: frozenset[str] = frozenset()
-) -> dict[str, int]:
-    found = {start: 0}
-    queue = [(0, start)]
+    graph: Graph, start: str, blocked: str | None, toll: int, stops: frozenset[str], fee_cost: int
+) -> dict[str, tuple[int, int]]:
+    """Tile -> (cost, fees paid on the way) of the cheapest way there (fewest fees among
+    equally cheap ways)."""
+    found = {start: (0, 0)}
+    queue = [(0, 0, start)]
     while queue:
-        dist, tile = heapq.heappop(queue)
-        if dist > found.get(tile, _FAR):
+        dist, fees, tile = heapq.heappop(queue)
+        if (dist, fees) > found.get(tile, (_FAR, 0)):
             continue
         for other, step in graph.get(tile, []):
             cost = step + (toll if other == blocked else 0)  # the Horde will likely have moved on
-            cost += _LAND if other in stops else 0  # a city charging a fee ends the move there
-            if dist + cost < found.get(other, _FAR):
-                found[other] = dist + cost
-                heapq.heappush(queue, (dist + cost, other))
+            paid = fees + (other in stops)
+            cost += fee_cost if other in stops else 0  # a city charging a fee ends the move there
+            if (dist + cost, paid) < found.get(other, (_FAR, 0)):
+                found[other] = (dist + cost, paid)
+                heapq.heappush(queue, (dist + cost, paid, other))
     return found
 
 
@@ -66,7 +77,10 @@ class _Plan:
         self.cities = {c["id"]: c for c in view["cities"]}
         self.hidden = list((view.get("private") or {}).get("hidden_contracts") or [])
         self.contracts = [c for c in view["contracts"] + self.hidden if not self._burned(c["city"])]
-        self._dist: dict[str, dict[str, int]] = {}
+        self._dist: dict[str, dict[str, tuple[int, int]]] = {}
+        # A city charging a fee ends the move there (a move's worth); a poor ship goes round
+        # one if it can (a move more).
+        self.fee_cost = _MOVE * (2 if self.me["rubles"] < 3 * FEE else 1)
         self.stops = frozenset(
             c["tile"]
             for c in view["cities"]
@@ -76,13 +90,20 @@ class _Plan:
     def _burned(self, city: str) -> bool:
         return bool(self.cities[city]["burned"]) or self.cities[city]["tile"] is None
 
-    def dist(self, a: str | None, b: str | None) -> int:
+    def _way(self, a: str | None, b: str | None) -> tuple[int, int]:
         if a is None or b is None:
-            return _FAR
+            return (_FAR, 0)
         if a not in self._dist:
-            toll = 9 if self.soft else _FAR
-            self._dist[a] = _distances(self.graph, a, self.view["horde"], toll, self.stops)
-        return self._dist[a].get(b, _FAR)
+            toll = 3 * _MOVE if self.soft else _FAR
+            self._dist[a] = _distances(self.graph, a, self.view["horde"], toll, self.stops, self.fee_cost)
+        return self._dist[a].get(b, (_FAR, 0))
+
+    def dist(self, a: str | None, b: str | None) -> int:
+        return self._way(a, b)[0]
+
+    def fees(self, a: str | None, b: str | None) -> int:
+        """Rubles of city fees on the cheapest way from ``a`` to ``b``."""
+        return self._way(a, b)[1] * FEE
 
     def horde_blocks(self) -> bool:
         """Would a contract city be reachable if the Horde were out of the way?"""
@@ -103,20 +124,29 @@ class _Plan:
         return None if city["burned"] else city["tile"]
 
     def target(self, start: str | None) -> str | None:
-        """The tile to head for: a contract's city for a good on board, else a source."""
+        """The tile to head for: a contract's city for a good on board, else a source; only
+        a contract whose fees on the way (and the good's price) the seat can pay."""
         best: tuple[float, str] | None = None
         price = self.view["price"]["value"]
+        rubles = self.me["rubles"]
         for c in self.contracts:
             city_tile = self.cities[c["city"]]["tile"]
             if self.me["goods"][c["good"]] > 0:
-                turns = self.dist(start, city_tile) / 3
+                if start is not None and self.fees(start, city_tile) > rubles:
+                    continue
+                turns = self.dist(start, city_tile) / _MOVE
                 score = price / (1 + turns)
                 tile = city_tile
             else:
                 source = self.source_tile(c["good"])
                 if source is None or self._full():
                     continue
-                turns = (self.dist(start, source) + self.dist(source, city_tile)) / 3
+                cost = GOOD_PRICE + self.fees(source, city_tile)
+                if start is not None:
+                    cost += self.fees(start, source)
+                if cost > rubles:
+                    continue
+                turns = (self.dist(start, source) + self.dist(source, city_tile)) / _MOVE
                 score = (price - 1) / (2 + turns)
                 tile = source
             if turns < _FAR / 10 and (best is None or score > best[0]):
@@ -149,7 +179,7 @@ def _choice(plan: _Plan, kind: str, options: list[str], rng: Rng) -> str:
             if c is None:
                 return 0.0
             carried = me["goods"][c["good"]] > 0
-            return carried * 10 - plan.dist(me["tile"], plan.cities[c["city"]]["tile"]) / 3
+            return carried * 10 - plan.dist(me["tile"], plan.cities[c["city"]]["tile"]) / _MOVE
 
         return max(options, key=keep_score)
     return rng.choice(options)
@@ -172,11 +202,7 @@ def _turn(plan: _Plan, actions: list[str], rng: Rng) -> str:
     wanted = plan.wanted()
     for good, count in wanted.items():
         buy = f"buy {good}"
-        if (
-            buy in actions
-            and me["goods"][good] < count
-            and (me["rubles"] >= 2 or not any(me["goods"].values()))
-        ):
+        if buy in actions and me["goods"][good] < count and _can_carry_on(plan, good):
             return buy
     here = {c["city"] for c in plan.hidden if me["goods"][c["good"]] > 0}
     tile_city = next((c["id"] for c in view["cities"] if c["tile"] == me["tile"]), None)
@@ -189,9 +215,8 @@ def _turn(plan: _Plan, actions: list[str], rng: Rng) -> str:
     if "draw" in actions and (goal is None or not view["contracts"]) and rng.random() < 0.8:
         return "draw"
     if moves and goal is not None:
-        now = plan.dist(me["tile"], goal)
-        best = min(moves, key=lambda a: (plan.dist(a.split()[1], goal), _fee(plan, a.split()[1])))
-        if plan.dist(best.split()[1], goal) < now:
+        best = _step(plan, moves, goal)
+        if best is not None:
             return best
     if "draw" in actions and (goal is None or rng.random() < 0.5):
         return "draw"  # stuck: new contracts give new targets
@@ -204,10 +229,16 @@ def _turn(plan: _Plan, actions: list[str], rng: Rng) -> str:
 
 
 def _special(plan: _Plan, actions: list[str], goal: str | None, rng: Rng) -> str | None:
-    """Nothing useful to do as a normal turn: earn a ruble with the Horde, or start over."""
+    """Nothing useful to do as a normal turn: earn a ruble with the Horde or the Prince, or
+    start over. Burning and rebuilding take a ruble from the bank, so a game of them ends
+    (30 rubles, or five cities burned); a raid only moves a ruble between two ships, and two
+    stuck bots raiding each other in turn would never end: a raid is the choice only every
+    other time, at random."""
     view, me = plan.view, plan.me
     ships = {s["tile"]: s for s in view["seats"] if s["tile"] and s["seat"] != me["seat"]}
     cities = {c["tile"]: c for c in view["cities"] if c["tile"]}
+    waiting = {c["city"] for c in view["contracts"] + plan.hidden}
+    raid = rng.random() < 0.5
     gains = []
     for action in actions:
         if not action.startswith("horde "):
@@ -215,13 +246,15 @@ def _special(plan: _Plan, actions: list[str], goal: str | None, rng: Rng) -> str
         tile = action.split()[1]
         city = cities.get(tile)
         if tile in ships and ships[tile]["rubles"] > 0:
-            gains.append((2, action))
+            if raid:
+                gains.append((3, action))
         elif city is not None and not city["burned"] and tile != goal and city["holder"] != me["seat"]:
             gains.append((1, action))
     for action in actions:
         city = cities.get(action.split()[1]) if action.startswith("prince ") else None
         if city is not None and city["burned"]:
-            gains.append((1, action))  # rebuilding pays a ruble and reopens its contracts
+            # Rebuilding pays a ruble and reopens the city's contracts.
+            gains.append((2 if city["id"] in waiting else 1, action))
     if gains:
         return max(gains)[1]
     hordes = [a for a in actions if a.startswith("horde ") and a.split()[1] != goal]
@@ -244,7 +277,33 @@ def _special(plan: _Plan, actions: list[str], goal: str | None, rng: Rng) -> str
         return burns[0]  # nothing left to trade: hasten the end
     if "over" in actions and me["rubles"] == 0:
         return "over"  # penniless and going nowhere: five fresh rubles beat waiting
+    if goal is None:
+        return _horde_nearer(plan, actions)  # no city to burn in reach: bring the Horde nearer
     return None
+
+
+def _horde_nearer(plan: _Plan, actions: list[str]) -> str | None:
+    """The Horde's move that most shortens its way (steps of any kind) to a city it could
+    burn, if any does."""
+    hordes = [a for a in actions if a.startswith("horde ")]
+    targets = {
+        c["tile"]
+        for c in plan.view["cities"]
+        if c["tile"] and not c["burned"] and c["holder"] != plan.me["seat"]
+    }
+    if not hordes or not targets:
+        return None
+    steps = {tile: 0 for tile in targets}  # steps from the nearest target, over every edge
+    frontier = list(targets)
+    while frontier:
+        tile = frontier.pop(0)
+        for other, _ in plan.graph.get(tile, []):
+            if other not in steps:
+                steps[other] = steps[tile] + 1
+                frontier.append(other)
+    best = min(hordes, key=lambda a: steps.get(a.split()[1], _FAR))
+    now = steps.get(plan.view["horde"], _FAR)
+    return best if steps.get(best.split()[1], _FAR) < now else None
 
 
 def _endgame(plan: _Plan, actions: list[str]) -> str | None:
@@ -265,6 +324,35 @@ def _endgame(plan: _Plan, actions: list[str]) -> str | None:
         if verb == "prince" and city["burned"] and me["rubles"] + 1 <= best_other:
             return action
     return None
+
+
+def _step(plan: _Plan, moves: list[str], goal: str) -> str | None:
+    """The move that brings the ship nearest ``goal``, counting the fee (and the end of the
+    move) of a city it stops in, and paying no more fees on the way than the plan did (the
+    plan was chosen because the seat can pay them)."""
+    here = plan.me["tile"]
+    budget = plan.fees(here, goal)
+
+    def rest(move: str) -> tuple[int, int]:
+        tile = move.split()[1]
+        toll = tile in plan.stops
+        return plan.dist(tile, goal) + plan.fee_cost * toll, plan.fees(tile, goal) + FEE * toll
+
+    fits = [m for m in moves if rest(m)[1] <= budget]
+    if not fits:
+        return None
+    best = min(fits, key=lambda m: (rest(m)[0], _fee(plan, m.split()[1])))
+    return best if rest(best)[0] < plan.dist(here, goal) else None
+
+
+def _can_carry_on(plan: _Plan, good: str) -> bool:
+    """After buying one more ``good`` here, are there rubles left for the fees to a city
+    with a contract for it?"""
+    here = plan.me["tile"]
+    left = plan.me["rubles"] - GOOD_PRICE
+    return any(
+        plan.fees(here, plan.cities[c["city"]]["tile"]) <= left for c in plan.contracts if c["good"] == good
+    )
 
 
 def _fee(plan: _Plan, tile: str) -> int:

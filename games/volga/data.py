@@ -33,7 +33,6 @@ DRAW_COUNT: int = _RAW["draw_count"]
 GOODS: list[str] = _RAW["goods"]
 SOURCES: dict[str, str] = _RAW["sources"]
 PRICES: list[int] = _RAW["price_card"]["circles"]
-SHIP_COLORS: list[str] = _RAW["ship_colors"]["colors"]
 RIVER_SHAPES: dict[str, list[str]] = {k: v for k, v in _RAW["river_shapes"].items() if k != "designed"}
 
 CITIES: dict[str, dict[str, Any]] = {city["id"]: city for city in _RAW["cities"]}

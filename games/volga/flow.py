@@ -20,7 +20,9 @@ from games.volga.data import (
     FEE,
     GOODS,
     HORDE_STEPS,
+    LAND_STEPS,
     PRICES,
+    RAID,
     REBUILD_REWARD,
     RIVER_STEPS,
     SMALL_CAPACITY,
@@ -116,9 +118,9 @@ def contracts_left(state: State) -> int:
 # --- movement -------------------------------------------------------------------------
 
 
-def _river_reach(state: State, start: str, steps: int, stops: Any) -> list[str]:
-    """Tiles reachable by up to ``steps`` river steps; ``stops(tile)`` is "block" (may not
-    enter), "stop" (may enter, not go on) or "go"."""
+def _reach(state: State, start: str, steps: int, stops: Any, river_only: bool = True) -> list[str]:
+    """Tiles reachable by up to ``steps`` river steps (``river_only``) or steps of any kind;
+    ``stops(tile)`` is "block" (may not enter), "stop" (may enter, not go on) or "go"."""
     found: list[str] = []
     seen = {start}
     frontier = [start]
@@ -126,7 +128,7 @@ def _river_reach(state: State, start: str, steps: int, stops: Any) -> list[str]:
         nxt = []
         for tile in frontier:
             for _, other, river in board.neighbours(state["tiles"], tile):
-                if not river or other in seen:
+                if (river_only and not river) or other in seen:
                     continue
                 kind = stops(other)
                 if kind == "block":
@@ -156,8 +158,9 @@ def ship_moves(state: State, seat: int) -> dict[str, bool]:
             return "block"
         return "stop" if toll(tile) else "go"
 
-    reach = set(_river_reach(state, here, RIVER_STEPS, stops))
-    reach.update(o for _, o, _ in board.neighbours(state["tiles"], here) if stops(o) != "block")
+    # The rulebook's move: up to RIVER_STEPS by river, or LAND_STEPS overland (of any kind).
+    reach = set(_reach(state, here, RIVER_STEPS, stops))
+    reach.update(_reach(state, here, LAND_STEPS, stops, river_only=False))
     reach.discard(here)
     return {t: toll(t) for t in sorted(reach) if t not in others}
 
@@ -173,8 +176,8 @@ def prince_moves(state: State) -> list[str]:
             return "stop"
         return "go"
 
-    reach = set(_river_reach(state, here, RIVER_STEPS, stops))
-    reach.update(o for _, o, _ in board.neighbours(state["tiles"], here))
+    reach = set(_reach(state, here, RIVER_STEPS, stops))
+    reach.update(_reach(state, here, LAND_STEPS, stops, river_only=False))
     reach.discard(here)
     return sorted(reach)
 
@@ -259,10 +262,12 @@ def move_horde(state: State, seat: int, tile: str) -> None:
 
 
 def _raid(state: State, seat: int, victim: int, tile: str) -> None:
+    """The raid takes RAID rubles (all the victim has, if fewer); with no money, one good."""
     loser = player(state, victim)
     if loser["rubles"] > 0:
-        transfer(state, victim, seat, 1)
-        core.log(state, victim, "is raided by the Horde and pays 1 ruble")
+        paid = min(RAID, loser["rubles"])
+        transfer(state, victim, seat, paid)
+        core.log(state, victim, f"is raided by the Horde and pays {plural(paid, 'ruble')}")
     elif goods_count(state, victim) > 0:
         core.log(state, victim, "is raided by the Horde and, having no money, must hand over a good")
         state["choices"].append({"kind": "raid_good", "seat": victim, "to": seat})

@@ -268,7 +268,8 @@ def _over(state: State, seat: int, args: list[str]) -> None:
         state["passes"][city] = None
     p.update(rubles=0, goods={g: 0 for g in GOODS}, ship="small", tile=None)
     flow.transfer(state, None, seat, setup.START_RUBLES)
-    core.log(state, seat, "starts over as a new Viking: 5 rubles, a small ship, no goods or passes")
+    rubles = flow.plural(setup.START_RUBLES, "ruble")
+    core.log(state, seat, f"starts over as a new Viking: {rubles}, a small ship, no goods or passes")
     state["choices"] += [{"kind": "pick", "seat": seat}, {"kind": "ship", "seat": seat}]
 
 

@@ -160,12 +160,19 @@ def _status(view: View, names: Sequence[str]) -> str:
         )
     althing = view.get("althing")
     if althing:
-        votes = list(althing.get("votes") or [])
-        yes = sum(1 for v in votes if v is True)
-        no = sum(1 for v in votes if v is False)
-        waiting = sum(1 for v in votes if v is None)
-        bits.append(f"ALTHING votes: {yes} for, {no} against, {waiting} still to vote")
+        bits.append(_althing(althing, list(view.get("to_act") or []), names))
     return " · ".join(b for b in bits if b)
+
+
+def _althing(althing: View, to_act: list[int], names: Sequence[str]) -> str:
+    """The ALTHING votes in turn order from the caller: who votes now (first, so a long line
+    loses only its tail), then who voted which way."""
+    votes = list(althing.get("votes") or [])
+    by = int(althing.get("by") or 0)
+    order = [(by + i) % len(votes) for i in range(len(votes))] if votes else []
+    cast = [f"{name(names, s)} {'for' if votes[s] else 'against'}" for s in order if votes[s] is not None]
+    now = f"{name(names, to_act[0])} votes now" if to_act else ""
+    return "ALTHING: " + "; ".join(b for b in (now, ", ".join(cast)) if b)
 
 
 def _draw_status(im: Image.Image, view: View, names: Sequence[str], top: int) -> None:

@@ -76,3 +76,18 @@ def test_a_text_too_long_for_one_message_keeps_the_newest_lines() -> None:
     assert text.endswith("Your turn, <@1>") and "line 39" in text
     assert text.startswith("(") and "/game log" in text.split("\n")[0]
     assert "line 0 " not in text
+
+
+def test_a_turn_told_by_an_older_board_is_still_told_when_it_is_still_theirs() -> None:
+    """Only the board that began a turn pings; merged, the message pings whoever a board of
+    the run would have told of a turn that is still theirs at the newest."""
+    rows = [
+        board(1, ["a"], "Your turn, <@111>"),  # 111's turn began: pinged
+        board(2, ["b"], "Your turn, <@111> and <@222>"),  # 222 asked as well (111 told already)
+        board(3, ["c"], "Your turn, <@222>"),  # 111 answered: nobody new
+    ]
+    rows[0].payload.update(mentions=["111"], acting=["111"])
+    rows[1].payload.update(mentions=["222"], acting=["111", "222"])
+    rows[2].payload.update(mentions=[], acting=["222"])
+    assert merged(rows)["mentions"] == ["222"]
+    assert merged(rows[:2])["mentions"] == ["111", "222"]

@@ -290,3 +290,31 @@ async def test_every_option_has_a_description_and_commands_are_guild_only(world:
                 stack.append(option)
         if data.get("options") and data["options"][0]["type"] == 1:
             assert len(data["options"]) <= 20, top.name
+
+
+async def test_the_panel_after_a_move_shows_the_board_and_an_undo(world: World) -> None:
+    """After their move the mover's panel has the board as it now stands, and an Undo that
+    takes the move back as /game undo does."""
+    await world.start()
+    member, actions = await world.acting()
+    panel = await open_panel(member, world.channel)
+    before = await world.table.context.active(str(world.channel.id))
+    trade = next(c for c in custom_ids(panel.response, "sk:p:") if c.endswith(":trade 1"))
+    pressed = await member.click(panel.response, custom_id=trade)
+    answer = pressed.response
+    assert answer.attachments and (await png_of(answer)).startswith(PNG), "the board after the move"
+    undo = custom_ids(answer, "sk:z:")
+    assert undo, "an Undo for the move just made"
+    await member.click(answer, custom_id=undo[0])
+    assert "took back" in world.channel.last_message.content
+    assert (await world.table.context.active(str(world.channel.id))).state == before.state
+
+
+async def test_the_panels_hint_answers_privately(world: World) -> None:
+    await world.start()
+    member, _ = await world.acting()
+    panel = await open_panel(member, world.channel)
+    hint = custom_ids(panel.response, "sk:i:")
+    assert hint, "a Hint in the panel"
+    answer = await member.click(panel.response, custom_id=hint[0])
+    assert answer.ephemeral and "sensible bot would play" in answer.response.content

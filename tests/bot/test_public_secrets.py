@@ -82,16 +82,23 @@ def test_the_check_finds_a_hand_card_on_a_button() -> None:
     assert "V03" not in public_strings({"text": "ok"})
 
 
-CASES = [(g, n) for g in games.names() for n in range(games.get(g).min_players, games.get(g).max_players + 1)]
+CASES = [
+    (g, n, boards)
+    for g in games.names()
+    for n in range(games.get(g).min_players, games.get(g).max_players + 1)
+    for boards in ("turn", "move")
+]
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=[f"{g}-{n}" for g, n in CASES])
-async def test_no_public_message_names_a_secret(tmp_path: Path, game_id: str, players: int) -> None:
+@pytest.mark.parametrize(("game_id", "players", "boards"), CASES, ids=[f"{g}-{n}-{b}" for g, n, b in CASES])
+async def test_no_public_message_names_a_secret(
+    tmp_path: Path, game_id: str, players: int, boards: str
+) -> None:
     storage = await Storage.open(str(tmp_path / "skald.db"))
     table = Table(storage, clock=lambda: 1_800_000_000.0, seeds=lambda: 4242 + players)
     module = games.get(game_id)
     users = [str(100 + i) for i in range(players)]
-    await table.lobby.new_game(CH, users[0], "p0", game_id)
+    await table.lobby.new_game(CH, users[0], "p0", game_id, {"boards": boards})
     for i, user in enumerate(users[1:], start=1):
         await table.lobby.join(CH, user, f"p{i}")
     await table.lobby.start(CH, users[0], "joined")

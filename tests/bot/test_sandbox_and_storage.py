@@ -120,7 +120,9 @@ def test_sandbox_entry_point_reads_a_piped_file(tmp_path: Path) -> None:
     assert "[DM to @bjorn]" in done.stdout and "Reminder 1 of 3" in done.stdout
     assert len(list(tmp_path.glob("*-board.png"))) >= 4
     # No move of the README's example is refused: the only private lines are astrid's
-    # panels and bjorn being told whom the game waits for.
+    # panels, what each of her moves did, and bjorn being told whom the game waits for.
     private = [line for line in done.stdout.splitlines() if "(only @" in line]
-    assert len(private) == 3, private
-    assert all("Your move in Knarr" in line or "waiting for astrid to" in line for line in private)
+    assert len([line for line in private if "Done:" in line]) == 4, private  # recruit, take, trade, end
+    assert all(
+        "Your move in Knarr" in line or "waiting for astrid to" in line or "Done:" in line for line in private
+    ), private

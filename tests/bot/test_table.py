@@ -89,7 +89,9 @@ async def test_unknown_game_and_bad_options(table: Table) -> None:
 
 
 async def test_move_is_stored_with_log_and_messages(table: Table) -> None:
-    await started(table, BOB)
+    await table.lobby.new_game(CH, ALICE, "alice", "knarr", {"boards": "move"})  # a board per action
+    await table.lobby.join(CH, BOB, f"user{BOB}")
+    await table.lobby.start(CH, ALICE, "joined")
     game = await table.context.active(CH)
     start_pending = await table.storage.pending_outbox()
     # The start posts the board and DMs both players their hands.

@@ -28,6 +28,13 @@ def test_a_panel_never_drops_a_move_and_keeps_to_discords_limits(count: int) -> 
         for i in range(count)
     ]
     offered: set[int] = set()
+    moves = [action for action, _ in actions]
+
+    def place(move: str) -> int:
+        """A button or option's move as its place in the panel (it carries the move itself)."""
+        index, action = components.read_move(move)
+        return index if index is not None else moves.index(action or "")
+
     pages = components.panel_pages(actions)
     for page in range(pages):
         view = components.panel_view(7, 3, actions, page)
@@ -39,12 +46,12 @@ def test_a_panel_never_drops_a_move_and_keeps_to_discords_limits(count: int) -> 
             if item["type"] == 2:
                 assert len(item["label"]) <= 80
                 if item["custom_id"].startswith("sk:p:"):
-                    offered.add(int(item["custom_id"].rsplit(":", 1)[1]))
+                    offered.add(place(item["custom_id"].split(":", 4)[4]))
             else:
                 assert len(item["options"]) <= 25
                 for option in item["options"]:
                     assert len(option["label"]) <= 100 and len(option["value"]) <= 100
-                    offered.add(int(option["value"]))
+                    offered.add(place(option["value"]))
     assert offered == set(range(count))
 
 

@@ -4,6 +4,7 @@ connections and its own per-channel locks, so only the database keeps them in st
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 
 import pytest_asyncio
@@ -107,3 +108,37 @@ async def test_a_due_reminder_is_sent_by_one_process(pair: tuple[Table, Table, C
     texts = [r.payload["text"] for r in await a.storage.pending_outbox() if r.id in first + second]
     assert len(texts) == 3 and all(t.startswith("Reminder 1 of 3") for t in texts)
     assert await a.send_reminders() == [] and await b.send_reminders() == []
+
+
+async def test_seats_deciding_at_once_through_both_are_all_played(pair: tuple[Table, Table, Clock]) -> None:
+    """Several seats must decide at once (Knarr's forced discards) and press at the same
+    instant through the two processes: a press that lost the race for the game's row is
+    tried again on the newer game, where it is still that seat's move, so all stand."""
+    a, b, _ = pair
+    carol = "33"
+    for _ in range(3):
+        await a.lobby.new_game("5", ALICE, "alice", "knarr")
+        await a.lobby.join("5", BOB, "bob")
+        await a.lobby.join("5", carol, "carol")
+        await a.lobby.start("5", ALICE, "joined")
+        game = await a.context.active("5")
+        state = game.state
+        assert state is not None
+        state["discarding"] = {"seats": [0, 1, 2], "chosen": {}}
+        state["phase"] = "discard"
+        state["queue"] = [{"do": "phase", "phase": "action"}]
+        async with a.storage.transaction() as tx:
+            await tx.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game.id))
+        seats = await a.storage.seats(game.id)
+        moves = []
+        for position, seat in enumerate(seats):
+            card = next(c for cards in state["seats"][position]["crew"].values() for c in cards)
+            table = b if position == 1 else a
+            moves.append(table.moves.act("5", seat.user_id, f"discard {card}"))
+        results = await asyncio.gather(*moves, return_exceptions=True)
+        assert not [r for r in results if isinstance(r, BaseException)], results
+        after = await b.context.active("5")
+        assert after.state is not None and after.state["discarding"] is None
+        assert after.version == game.version + 3
+        await a.seating.resign("5", BOB)
+        await a.seating.resign("5", carol)

@@ -52,3 +52,20 @@ def test_the_game_over_line_names_the_seats_in_the_reason() -> None:
     assert (
         line == "**Game over.** Bjørn wins (Bjørn has 30 rubles or more). Final scores: Astrid 12, Bjørn 30."
     )
+
+
+def test_places_and_cards_may_be_typed_as_the_board_prints_them() -> None:
+    options = [
+        ("ship T02", "Ship to Minsk (T02)"),
+        ("ship T03", "Ship to Polotsk (T03)"),
+        ("horde T05", "Horde to Novgorod (T05)"),
+        ("step laeso", "Step to Læsø"),
+        ("step finland_gulf", "Step to the Gulf of Finland"),
+    ]
+    assert turns.resolve("ship Minsk (T02)", options) == "ship T02"
+    assert turns.resolve("ship minsk", options) == "ship T02"
+    assert turns.resolve("horde Novgorod", options) == "horde T05"
+    assert turns.resolve("step Læsø", options) == "step laeso"
+    assert turns.resolve("step gulf of finland", options) == "step finland_gulf"
+    assert turns.resolve("ship t", options) == "ship t"  # no such word: left for the game
+    assert turns.resolve("ship to", options) == "ship to"  # both ships: nothing guessed

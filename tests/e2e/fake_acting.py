@@ -318,6 +318,23 @@ class Acting:
             MESSAGE_COMPONENT, user, data, message=message, wait=wait, timeout=timeout
         )
 
+    async def press_raw(
+        self,
+        user: FakeUser,
+        message: Message,
+        custom_id: str,
+        *,
+        component_type: int = 2,
+        values: list[str] | None = None,
+        timeout: float | None = None,
+    ) -> Interaction:
+        """A press as a modified client may send it: any custom id and values, whether or
+        not the message carries such a component (Discord passes them on)."""
+        data: Json = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = values
+        return await self._interact(MESSAGE_COMPONENT, user, data, message=message, timeout=timeout)
+
     def seed_message(
         self, content: str = "", components: list[Json] | None = None, channel_id: int | None = None
     ) -> Message:

@@ -38,7 +38,7 @@ from tests.e2e.fake_records import FLAG_LOADING, Channel
 WAIT = 30.0
 TURN = re.compile(r"sk:t:\d+")
 HAND = re.compile(r"sk:h:\d+")
-PANEL_BUTTON = re.compile(r"sk:p:\d+:\d+:\d+")
+PANEL_BUTTON = re.compile(r"sk:p:\d+:\d+:.+")
 PANEL_SELECT = re.compile(r"sk:q:\d+:\d+:\d+")
 PAGE = re.compile(r"sk:g:\d+:\d+:[a-z]+")
 
@@ -178,7 +178,8 @@ class Pressing:
     async def play(self, record: Record, users: dict[int, FakeUser], *, max_presses: int = 20000) -> Record:
         module = games.get(record.game)
         state, seats, status = await self.state()
-        seen_public = 0
+        # the board the start posted: it told the first seats their turn began
+        seen_public = self._note_public(record, users, 0, [])
         current: int | None = None
         while status == "playing" and len(record.presses) < max_presses:
             acting = [s for s in module.to_act(state) if s in users]

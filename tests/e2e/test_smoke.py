@@ -26,7 +26,7 @@ __all__ = ["ROOT", "WAIT", "Skald", "bot_env"]  # used by the other end-to-end t
 # The custom_id shapes of the bot's components (bot/adapter/components.py): the public "Your turn"
 # button, and the buttons and selects of a seat's private panel.
 TURN_BUTTON = re.compile(r"sk:t:\d+")
-PANEL_BUTTON = re.compile(r"sk:p:\d+:\d+:\d+")
+PANEL_BUTTON = re.compile(r"sk:p:\d+:\d+:.+")
 PANEL_SELECT = re.compile(r"sk:q:\d+:\d+:\d+")
 
 

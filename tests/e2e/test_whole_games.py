@@ -3,7 +3,7 @@ Skald on the strict fake Discord: every request the bot makes over a game (board
 hands, DMs, the lobby, the final scores, the replay, the log) is one Discord would take.
 
 The ``fake`` fixture fails a test that left a refusal; each test also checks the game
-reached its end by presses alone.
+reached its end by presses alone, and that no board pinged someone already acting.
 """
 
 from __future__ import annotations
@@ -33,3 +33,6 @@ async def test_a_whole_game_by_presses_sends_nothing_discord_refuses(
     assert record.requests > 100 and not record.refusals, record.refusals
     boards = [m for m in record.public if m.has_png]
     assert boards and all(m.components for m in boards[:-1]), "every board but the last has buttons"
+    # Pings follow turns: a person is pinged when a turn of theirs begins, never while acting.
+    assert record.pings, "nobody was ever told it was their turn"
+    assert record.pings_while_acting == 0

@@ -1,24 +1,33 @@
 """Helpers shared by the Reavers of Midgard scenario tests.
 
-A scenario starts from ``setup`` with a chosen start player, plays the starting Reavers the
-plain way (every one rallied, every rallied die on Hammer), and then rewrites the JSON state
-to hold just what the test needs.
+A scenario starts from ``setup`` with a chosen start player (with the option of starting
+Reavers, it plays them the plain way: every one rallied, every rallied die on Hammer), and
+then rewrites the JSON state to hold just what the test needs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+import importlib
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
 from typing import Any
+from unittest import mock
 
+import games
 from games import reavers
-from games.reavers import dice
+from games.reavers import data, dice
 
 State = dict[str, Any]
 
 
-def game(players: int, start: int = 0, seed: int = 3) -> State:
+def game(players: int, start: int = 0, seed: int = 3, crew: str = "rulebook") -> State:
     """A game at the first placement of round 1, seat ``start`` holding the marker."""
-    state = reavers.setup(seed, players, {"start": f"seat{start + 1}"})
+    state = reavers.setup(seed, players, {"start": f"seat{start + 1}", "starting_reavers": crew})
     while state["phase"] == "start":
         seat = reavers.to_act(state)[0]
         actions = reavers.legal_actions(state, seat)
@@ -90,3 +99,30 @@ def end_round(state: State) -> State:
         else:
             state = finish(state, seat)
     return state
+
+
+@contextmanager
+def edited_data(edit: Callable[[dict[str, Any]], None]) -> Iterator[ModuleType]:
+    """``games.reavers`` as it loads from a ``reavers.json`` changed by ``edit``, as a group
+    would edit the file to match their copy; the module in use is back afterwards."""
+    raw = copy.deepcopy(data._RAW)
+    edit(raw)
+    text = json.dumps(raw)
+    path = Path(data.__file__).parent / "reavers.json"
+    read_text = Path.read_text
+
+    def fake_read_text(self: Path, *args: Any, **kwargs: Any) -> str:
+        return text if self == path else read_text(self, *args, **kwargs)
+
+    def ours() -> list[str]:
+        return [name for name in sys.modules if name == "games.reavers" or name.startswith("games.reavers.")]
+
+    saved = {name: sys.modules.pop(name) for name in ours()}
+    try:
+        with mock.patch.object(Path, "read_text", fake_read_text):
+            yield importlib.import_module("games.reavers")
+    finally:
+        for name in ours():
+            del sys.modules[name]
+        sys.modules.update(saved)
+        games.reavers = saved["games.reavers"]  # type: ignore[attr-defined]

@@ -651,8 +651,25 @@ def test_weathervane_after_a_trade_card_line() -> None:
     assert state["phase"] == "artifact" and knarr.legal_actions(state, 0) == ["explore A15", "skip"]
 
 
+def test_two_players_without_artifacts_play_without_the_mead_cup() -> None:
+    # The rulebook's Mead Cup advice for two players belongs to the artifact variant ("in
+    # addition to the randomly revealed one"): without artifacts there is no Mead Cup.
+    for options in ({}, {"artifact": "none"}, {"artifact": "none", "mead_cup": "auto"}):
+        state = knarr.setup(1, 2, options)
+        assert state["options"]["artifacts"] == []
+        assert not any("artifacts in play" in line["text"] for line in state["log"])
+    state = table()
+    state["destinations"]["A"][0] = "A15"
+    seat_of(state, 0)["recruits"] = 2
+    slots(state, red="V01")
+    state["deck"] = ["V41"]
+    state = act(state, "explore A15 recruit recruit")
+    assert state["phase"] != "artifact" and state["current"] == 1
+
+
 def test_mead_cup_is_its_own_option() -> None:
-    assert knarr.setup(1, 2)["options"]["artifacts"] == ["mead_cup"]  # auto: on with 2 players
+    assert knarr.setup(1, 2)["options"]["artifacts"] == []  # auto: only with the artifact variant
+    assert knarr.setup(1, 2, {"mead_cup": "on"})["options"]["artifacts"] == ["mead_cup"]
     assert knarr.setup(1, 3)["options"]["artifacts"] == []
     both = knarr.setup(1, 2, {"artifact": "helmet"})["options"]["artifacts"]
     assert sorted(both) == ["helmet", "mead_cup"]
@@ -756,5 +773,5 @@ def test_the_artifacts_in_play_are_named_in_the_log() -> None:
         "seat": None,
         "text": f"artifacts in play: {ARTIFACTS[artifact]['name']} (drawn at random)",
     }
-    two = knarr.setup(5, 2, {})  # the Mead Cup on its own with two players
+    two = knarr.setup(5, 2, {"mead_cup": "on"})  # the Mead Cup on its own
     assert two["log"][0]["text"] == "artifacts in play: Mead Cup"

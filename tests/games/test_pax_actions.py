@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games import pax
-from games.pax import board
+from games.core import Rng
+from games.pax import board, bot
 from tests.games.pax_support import act, follower, refused, ship, table, texts, venture
 
 # --- INVEST, DRAW, BUY, SAGA TRACK ----------------------------------------------------
@@ -303,32 +304,64 @@ def test_no_trade_without_a_colocated_rival() -> None:
 # --- ALTHING -----------------------------------------------------------------------------------
 
 
-def test_althing_vote_with_several_seats_to_act() -> None:
-    state = table(3)
-    state["seats"][0]["hand"] = ["E01"]  # Good Harvest: ALL GAIN 2, by ALTHING
-    state = act(state, 0, "play E01 resolve")
-    assert state["phase"] == "althing" and pax.to_act(state) == [0, 1, 2]
+def _althing(players: int, caller: int) -> dict:
+    """Seat ``caller`` PLAYS Good Harvest (ALL GAIN 2, by ALTHING) in its own turn."""
+    state = table(players)
+    state["current"] = caller
+    state["seats"][caller]["hand"] = ["E01"]
+    return act(state, caller, "play E01 resolve")
+
+
+def test_althing_votes_in_turn_order_from_the_caller() -> None:
+    """The ALTHING votes in turn order: the player whose turn it is first, then clockwise;
+    one seat acts at a time and sees the votes cast before its own."""
+    state = _althing(3, 1)
+    assert state["phase"] == "althing" and pax.to_act(state) == [1]
+    assert pax.legal_actions(state, 2) == [] and pax.legal_actions(state, 0) == []
+    refused(state, 2, "vote no")
+    state = act(state, 1, "vote yes")
+    assert pax.to_act(state) == [2]
+    assert pax.view(state, 2)["althing"]["votes"] == [None, True, None]
+    assert pax.prompt(state) == "vote at the ALTHING on Good Harvest (so far 1 for, 0 against)"
     state = act(state, 2, "vote no")
-    assert pax.to_act(state) == [0, 1]
-    state = act(
-        state,
-        1,
-        "vote yes",
-    )
-    assert pax.view(state, None)["althing"]["votes"] == [None, True, False]
+    assert pax.to_act(state) == [0] and pax.view(state, 0)["althing"]["votes"] == [None, True, False]
     state = act(state, 0, "vote no")  # one of three agrees: refused
     assert state["removed"] == ["E01"] and state["seats"][1]["silfr"] == 10
+    assert state["phase"] == "action" and pax.to_act(state) == [1]
+
+
+def test_an_althing_stored_with_votes_cast_out_of_order_goes_on() -> None:
+    """A game saved while every seat could vote at once (seat 2 voted before seats 0 and 1)
+    loads and continues: the seats still to vote do so in turn order from the caller."""
+    state = table(3)
+    state["phase"] = "althing"
+    state["althing"] = {"tile": "E01", "by": 0, "votes": [None, None, False]}
+    assert pax.to_act(state) == [0]
+    assert pax.view(state, 0)["althing"]["votes"] == [None, None, False]
+    assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "vote yes"
+    state = act(state, 0, "vote yes")
+    assert pax.to_act(state) == [1]
+    state = act(state, 1, "vote yes")  # two of three agree
+    assert state["removed"] == ["E01"] and state["seats"][2]["silfr"] == 12
     assert state["phase"] == "action" and pax.to_act(state) == [0]
 
 
 def test_althing_half_the_votes_resolve() -> None:
     state = table(2)
     state["seats"][0]["hand"] = ["E01"]
-    state = act(
-        state,
-        0,
-        "play E01 resolve",
-    )
-    state = act(state, 1, "vote no")
-    state = act(state, 0, "vote yes")  # 50% agree
+    state = act(state, 0, "play E01 resolve", "vote yes")
+    state = act(state, 1, "vote no")  # 50% agree
     assert state["seats"][1]["silfr"] == 12 and state["removed"] == ["E01"]
+
+
+def test_invest_draw_with_an_empty_pile_still_removes_the_one_cost_tile() -> None:
+    """With no REFRESH able to empty the SAGA TRACK, this keeps the end of the game in reach."""
+    state = table()
+    state["pile"] = []
+    state["track"] = ["E04", "G03", None, None, None]
+    assert pax.label(state, "invest draw").startswith("INVEST: DRAW nothing")
+    state = act(state, 0, "invest draw")
+    assert state["seats"][0]["hand"] == [] and state["discard"] == ["E04"]
+    assert state["track"] == ["G03", None, None, None, None]
+    state["track"] = [None] * 5
+    assert "invest draw" not in pax.legal_actions(state, 0)

@@ -8,7 +8,7 @@ import random
 from games import pax
 from games.core import Rng
 from games.pax import bot
-from tests.games.pax_support import act, ship, table
+from tests.games.pax_support import act, ship, table, venture
 
 
 def _play(seed: int, levels: list[str]) -> dict:
@@ -87,9 +87,36 @@ def test_bot_votes_and_answers() -> None:
     state = table()
     state["seats"][1]["hand"] = ["E03"]  # Tribute Demanded: every RIVAL pays
     state = act(act(state, 0, "end"), 1, "play E03 resolve")
-    assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "vote no"
     assert bot.choose(pax.view(state, 1), pax.legal_actions(state, 1), Rng(1)) == "vote yes"
+    state = act(state, 1, "vote yes")  # the caller votes first, then the next in turn order
+    assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "vote no"
     state = table()
     ship(state, 1, "visby")
     state = act(state, 0, "journey 1", "step gotland_sea", "offer 1", "give silfr", "offer send")
     assert bot.choose(pax.view(state, 1), pax.legal_actions(state, 1), Rng(1)) == "answer accept"
+
+
+def test_bot_empties_the_saga_track_once_the_pile_is_gone() -> None:
+    """Only INVESTS empty the SAGA TRACK then, so the bot INVESTS before ACTIVATING again."""
+    state = table()
+    venture(state, "kalmar", "V04", 0)  # Kalmar Toll: ACTIVATE to GAIN 1 and DRAW 1
+    ship(state, 0, "kalmar")
+    state["pile"] = []
+    state["track"] = ["E04", "G03", None, None, None]
+    choice = bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1))
+    assert choice.startswith("invest")
+
+
+def test_bot_does_not_sail_off_a_target_to_come_back_to_it() -> None:
+    """A Longship already on the post it wants gains nothing from a JOURNEY there and back,
+    and a Venture whose Follower type is used up cannot be PLAYED, so it is no target (two
+    such loops kept 2 of 1,000 two-player games going past 2,500 moves)."""
+    state = table()
+    ship(state, 0, "ribe")
+    state["seats"][0]["hand"] = ["V11"]  # Ribe Market: a SWEDEN Venture for Jutland
+    state["seats"][0]["supply"]["sweden"] = 0
+    view = pax.view(state, 0)
+    assert "ribe" not in bot._targets(view)
+    state["seats"][0]["supply"]["sweden"] = 1
+    view = pax.view(state, 0)
+    assert "ribe" in bot._targets(view) and bot._best_target(view, "ribe", 3, away=True)[0] != "ribe"

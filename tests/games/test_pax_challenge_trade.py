@@ -226,3 +226,42 @@ def test_a_trade_lapses_when_only_the_journeying_longship_is_home() -> None:
     state = act(state, 1, "answer accept")
     assert state["offer"] is None and "lapses" in texts(state)[-1]
     assert len(state["seats"][0]["ships"]) == 5 and state["pending"]["ship"] == 2
+
+
+# --- a TRADE belongs to a JOURNEY (issue 30) ------------------------------------------------
+
+
+def _trade_before_a_step() -> dict:
+    """Seat 0 sets out with a Longship already beside seat 1 and offers a TRADE at once."""
+    state = table()
+    ship(state, 0, "gotland_sea")
+    ship(state, 1, "gotland_sea")
+    return act(state, 0, "journey 1", "offer 1", "give silfr", "offer send")
+
+
+def test_a_trade_before_any_step_spends_the_journey() -> None:
+    """TRADE happens inside a JOURNEY, which costs an action and EXHAUSTS the Longship: an
+    offer sent before the first STEP no longer lets ``stop`` call the JOURNEY off."""
+    state = act(_trade_before_a_step(), 1, "answer accept")
+    assert state["pending"]["traded"] and pax.label(state, "stop") == "Stop the JOURNEY here"
+    state = act(state, 0, "stop")
+    assert state["turn"]["used"] == ["journey"]
+    assert state["seats"][0]["ships"][0] == {"at": "gotland_sea", "exhausted": True}
+    assert "journey 1" not in pax.legal_actions(state, 0)
+
+
+def test_a_declined_or_withdrawn_offer_still_spends_the_journey() -> None:
+    for answer in ((1, "answer decline"), (0, "offer cancel")):
+        state = act(_trade_before_a_step(), *answer)
+        state = act(state, 0, "stop")
+        assert state["turn"]["used"] == ["journey"] and state["seats"][0]["ships"][0]["exhausted"]
+
+
+def test_an_offer_never_sent_leaves_the_journey_to_call_off() -> None:
+    state = table()
+    ship(state, 0, "gotland_sea")
+    ship(state, 1, "gotland_sea")
+    state = act(state, 0, "journey 1", "offer 1", "give silfr", "offer cancel")
+    assert pax.label(state, "stop") == "Call the JOURNEY off (no action spent)"
+    state = act(state, 0, "stop")
+    assert state["turn"]["used"] == [] and not state["seats"][0]["ships"][0]["exhausted"]

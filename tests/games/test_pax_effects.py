@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.pax import board, data, effects
-from tests.games.pax_support import follower, ship, table, texts, venture
+from tests.games.pax_support import act, follower, ship, table, texts, venture
 
 
 def run(state: dict, seat: int, effect: dict, post: str | None = None) -> None:
@@ -182,3 +182,53 @@ def test_unknown_effect_is_an_error() -> None:
         effects.describe([{"do": "fly"}])
     with pytest.raises(ValueError):
         run(table(), 0, {"do": "fly"})
+
+
+# --- designed content that must be able to work (issue 30) ---------------------------------
+
+
+def test_ribe_market_copies_a_rival_venture_elsewhere_in_the_west() -> None:
+    """Ribe is the only post of Jutland a Venture can stand on, so Ribe Market COPIES a
+    RIVAL Venture anywhere in its WIND."""
+    state = table()
+    venture(state, "ribe", "V11", 0)
+    venture(state, "laeso", "V09", 1)  # Laeso Saltworks, Kattegat: GAIN 2 Silfr
+    ship(state, 0, "ribe")
+    state = act(state, 0, "activate ribe")
+    assert state["seats"][0]["silfr"] == 12 and "COPIES Laeso Saltworks (V09)" in texts(state)
+
+
+def test_silver_road_copies_a_rival_venture_elsewhere_in_the_east() -> None:
+    """Every East REGION has one post a Venture can stand on, so Silver Road COPIES a RIVAL
+    Venture anywhere in the EAST."""
+    state = table()
+    venture(state, "rostov", "V24", 0)
+    venture(state, "abaskun", "V23", 1)  # Abaskun Caravan, Caspian Sea: GAIN 2 Silfr, DRAW 1
+    ship(state, 0, "rostov")
+    state = act(state, 0, "activate rostov")
+    assert state["seats"][0]["silfr"] == 12 and len(state["seats"][0]["hand"]) == 1
+
+
+def _venture_posts(tile: str) -> list[str]:
+    return [p for p in data.posts_in(data.TILES[tile]["location"]) if data.POSTS[p]["kind"] == "empty"]
+
+
+def test_every_copy_on_the_map_can_find_a_rival_venture() -> None:
+    """Wherever a COPY Venture stands, another post in the COPY's reach can hold a RIVAL
+    Venture with an ACTIVATE ability that is not a COPY itself."""
+    copyable = [
+        t
+        for t, d in data.TILES.items()
+        if d["kind"] == "venture"
+        and d["trigger"] == "activate"
+        and not any(e["do"] == "copy" for e in d["effects"])
+    ]
+    for tile, tile_data in data.TILES.items():
+        copies = [e for e in tile_data["effects"] if e["do"] == "copy"]
+        if tile_data["kind"] != "venture" or not copies:
+            continue
+        for post in _venture_posts(tile):
+            where = copies[0].get("where", "region")
+            reach = data.region_of(post) if where in ("region", "here") else where
+            others = {p for t in copyable for p in _venture_posts(t) if data.in_location(p, reach)}
+            assert others - {post}, f"{tile} at {post} can never COPY anything"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from games import IllegalAction, pax
-from games.pax import board, data
+from games.pax import board, data, effects
 from tests.games.pax_support import act, refused, ship, table, texts, venture
 
 # --- setup, the rulebook's six steps -------------------------------------------------
@@ -45,27 +46,29 @@ def test_setup_six_steps(players: int) -> None:
         assert data.HOMES[p["homes"][0]]["wind"] == data.JARLS[p["jarl"]]["wind"]
     # 5. Influence markers in their spaces (nobody holds one)
     assert set(state["influence"].values()) == {None}
-    # 6. Silfr by place in turn order from the start player (tuned: 2, 4, 6, 8... and at six
-    # players 3, 4, 5, 8, 10, 12), plus the Jarl's bonus or less the Jarl's malus, never below 0
+    # 6. Silfr by place in turn order from the start player, by default the tuned schedule
+    # (test_tuned_silfr_schedule_and_askold_by_player_count), never below 0
     first = state["first"]
-    tuned = [3, 4, 5, 8, 10, 12] if players == 6 else [2, 4, 6, 8, 10][:players]
-    assert [data.start_silfr(order, players) for order in range(players)] == tuned
+    assert state["options"]["silfr"] == "tuned"
     for seat, p in enumerate(state["seats"]):
         order = (seat - first) % players
-        assert p["silfr"] == max(
-            0, data.start_silfr(order, players) + data.extra_silfr(p["jarl"], state["players"])
-        )
-    assert min(p["silfr"] for p in state["seats"]) >= 0
+        start = data.start_silfr(order, players, "standard", "tuned")
+        assert p["silfr"] == max(0, start + data.extra_silfr(p["jarl"], players, "standard", "tuned"))
     assert state["current"] == first and pax.to_act(state) == [first]
 
 
-def test_askold_extra_silfr_depends_on_the_player_count() -> None:
-    # Askold: none at 2 players, -4 at 3 and 5, -5 at 4 and 6 (never below 0)
-    expected = {2: [2, 4], 3: [0, 0, 2], 4: [0, 0, 1, 3], 5: [0, 0, 2, 4, 6], 6: [0, 0, 0, 3, 5, 7]}
+def test_tuned_silfr_schedule_and_askold_by_player_count() -> None:
+    """Option silfr=tuned: 2, 4, 6, 8, 10 by turn order (3, 4, 5, 8, 10, 12 at six players),
+    plus the Jarl's bonus or less its malus, never below 0. Askold: +1 at 2 players, -4 at
+    3 and 5, -5 at 4 and 6."""
+    for players in (2, 3, 4, 5, 6):
+        tuned = [3, 4, 5, 8, 10, 12] if players == 6 else [2, 4, 6, 8, 10][:players]
+        assert [data.start_silfr(order, players, "standard", "tuned") for order in range(players)] == tuned
+    expected = {2: [3, 5], 3: [0, 0, 2], 4: [0, 0, 1, 3], 5: [0, 0, 2, 4, 6], 6: [0, 0, 0, 3, 5, 7]}
     for players, by_order in expected.items():
         seen = set()
         for seed in range(40):
-            state = pax.setup(seed, players)
+            state = pax.setup(seed, players, {"silfr": "tuned"})
             for seat, p in enumerate(state["seats"]):
                 if p["jarl"] == "askold":
                     order = (seat - state["first"]) % players
@@ -153,8 +156,8 @@ def test_winter_solstice_income_discard_refresh_unexhaust() -> None:
     assert state["seats"][0]["silfr"] == 12  # two Follower types
     state = act(state, 0, "discard V20", "discard A04")
     assert state["current"] == 1 and len(state["seats"][0]["hand"]) == 4
-    assert state["discard"][:3] == ["V20", "A04", "E04"]  # the cheapest track tile left
-    assert state["track"][0] == "G03" and state["track"][4] is not None
+    assert state["discard"] == ["V20", "A04"]  # the SAGA TRACK keeps its tiles
+    assert state["track"][:2] == ["E04", "G03"] and state["track"][4] is not None
     assert state["seats"][0]["ships"][0]["exhausted"] is False
 
 
@@ -333,19 +336,97 @@ def test_every_action_has_the_arity_of_its_command() -> None:
     assert {"invest", "journey", "step", "stop", "play", "end"} <= seen
 
 
-def test_novice_games_start_with_their_own_silfr() -> None:
-    """jarls.json's by_difficulty: games dealt only Novice conditions start with other Silfr
-    (short games, checked after every turn), and Tosti has less in mixed games; the rest
-    keep the defaults."""
-    assert [data.start_silfr(order, 3, "novice") for order in range(3)] == [2, 5, 8]
-    assert [data.start_silfr(order, 3, "mixed") for order in range(3)] == [2, 4, 6]
-    assert data.extra_silfr("tosti", 3, "mixed") == -2 and data.extra_silfr("tosti", 3, "advanced") == 1
-    assert data.extra_silfr("ragnvald", 3, "novice") == -3 and data.extra_silfr("ragnvald", 3) == -1
-    assert data.extra_silfr("erik", 3, "novice") == data.extra_silfr("erik", 3)  # not tuned: the default
+def test_tuned_novice_games_start_with_their_own_silfr() -> None:
+    """jarls.json's tuned by_difficulty: with silfr=tuned, games dealt only Novice conditions
+    start with other Silfr (short games, checked after every turn), and Tosti has less in
+    mixed games; the rest keep the tuned defaults."""
+
+    def start(order: int, difficulty: str) -> int:
+        return data.start_silfr(order, 3, difficulty, "tuned")
+
+    def extra(jarl: str, difficulty: str) -> int:
+        return data.extra_silfr(jarl, 3, difficulty, "tuned")
+
+    assert [start(order, "novice") for order in range(3)] == [2, 5, 8]
+    assert [start(order, "mixed") for order in range(3)] == [2, 4, 6]
+    assert extra("tosti", "mixed") == -2 and extra("tosti", "advanced") == 1
+    assert extra("ragnvald", "novice") == -3 and extra("ragnvald", "standard") == -1
+    assert extra("erik", "novice") == extra("erik", "standard")  # not tuned: the default
     for difficulty in ("novice", "mixed", "standard"):
         for seed in range(20):
-            state = pax.setup(seed, 3, {"difficulty": difficulty})
+            state = pax.setup(seed, 3, {"difficulty": difficulty, "silfr": "tuned"})
             for seat, p in enumerate(state["seats"]):
                 order = (seat - state["first"]) % 3
-                start = data.start_silfr(order, 3, difficulty) + data.extra_silfr(p["jarl"], 3, difficulty)
-                assert p["silfr"] == max(0, start)
+                assert p["silfr"] == max(0, start(order, difficulty) + extra(p["jarl"], difficulty))
+
+
+def test_starting_silfr_is_a_lobby_option_with_its_default_written_down() -> None:
+    """Option silfr: the tuned schedule by default (the rulebook's loses the balance target,
+    docs/rules/pax.md), or the rulebook's 3, 4, 5... in turn order with Jarls only adding."""
+    option = next(o for o in pax.OPTIONS if o["name"] == "silfr")
+    assert option["choices"] == ["tuned", "rulebook"] and option["default"] == "tuned"
+    assert "tuned (default)" in option["description"] and len(option["description"]) <= 100
+    for jarl in data.JARLS:  # by the rulebook a Jarl only ever adds Silfr
+        assert all(data.extra_silfr(jarl, n, "standard", "rulebook") >= 0 for n in range(2, 7))
+    for players in (2, 3, 4, 5, 6):
+        assert [data.start_silfr(o, players, "novice", "rulebook") for o in range(players)] == [
+            3 + o for o in range(players)
+        ]
+    tuned = pax.setup(4, 5)
+    rulebook = pax.setup(4, 5, {"silfr": "rulebook"})
+    assert rulebook["options"]["silfr"] == "rulebook" and tuned["options"]["silfr"] == "tuned"
+    for seat, p in enumerate(rulebook["seats"]):
+        order = (seat - rulebook["first"]) % 5
+        assert p["silfr"] == 3 + order + data.extra_silfr(p["jarl"], 5, "standard", "rulebook")
+
+
+# --- REFRESH only fills empty spaces (issue 30) ------------------------------------------
+
+
+def test_winter_solstice_refresh_keeps_a_full_saga_track() -> None:
+    """Only an INVEST DRAW removes the 1-cost tile; the Winter Solstice's REFRESH fills empty
+    SAGA TRACK spaces and nothing more."""
+    state = table()
+    state["track"] = ["V01", "V02", "V03", "V04", "V05"]
+    pile = list(state["pile"])
+    state = act(state, 0, "end")
+    assert state["discard"] == [] and state["track"] == ["V01", "V02", "V03", "V04", "V05"]
+    assert state["pile"] == pile
+
+
+def test_winter_solstice_refresh_fills_the_empty_spaces() -> None:
+    state = table()
+    state["track"] = ["V01", None, "V03", None, None]
+    state = act(state, 0, "end")
+    assert state["discard"] == [] and state["track"][0] == "V01" and None not in state["track"]
+    assert "V03" in state["track"]
+
+
+# --- the rules notes say what the data says (issue 30) -----------------------------------
+
+_NOTES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "pax.md"
+
+
+def _signed(values: list[int]) -> str:
+    return ", ".join("0" if v == 0 else f"+{v}" if v > 0 else f"−{-v}" for v in values)
+
+
+def _row(lines: list[str], first_cell: str) -> str:
+    rows = [line for line in lines if line.startswith(f"| {first_cell} |")]
+    assert len(rows) == 1, first_cell
+    return rows[0]
+
+
+def test_the_rules_notes_show_each_jarls_silfr_as_jarls_json_has_it() -> None:
+    lines = _NOTES.read_text(encoding="utf-8").splitlines()
+    for jarl in data.JARLS.values():
+        row = _row(lines, jarl["name"])
+        for schedule in data.SILFR_SCHEDULES:
+            extra = [data.extra_silfr(jarl["id"], n, "standard", schedule) for n in range(2, 7)]
+            assert f"| {_signed(extra)} |" in row, (jarl["id"], schedule)
+
+
+def test_the_rules_notes_show_each_tile_as_tiles_json_has_it() -> None:
+    lines = _NOTES.read_text(encoding="utf-8").splitlines()
+    for tile, tile_data in data.TILES.items():
+        assert _row(lines, tile).endswith(f"| {effects.describe(tile_data['effects'])} |"), tile

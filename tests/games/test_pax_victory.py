@@ -224,7 +224,7 @@ def test_nobody_met_and_a_full_tie_is_shared() -> None:
     state = _with("S2")
     state["pile"] = []
     state["track"] = ["E04", None, None, None, None]
-    state = act(state, 0, "end")  # the Winter Solstice's REFRESH empties the track
+    state = act(state, 0, "invest draw")  # the 1-cost tile leaves: nothing remains
     assert _winners(state) == [0, 1]
     assert pax.view(state, None)["over"] is True
 

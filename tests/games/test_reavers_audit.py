@@ -76,7 +76,7 @@ def test_full_round_with_two_players_over_sea_and_villages() -> None:
     state = act(state, "place sea")
     for seat in (0, 1):
         state = finish(act(state, "join"), seat)
-    assert [p["glory"] for p in state["seats"]] == [2, 0]  # the second player: the fourth row
+    assert [p["glory"] for p in state["seats"]] == [2, 0]  # the sea's bonus is the active player's
     assert [p["food"] for p in state["seats"]] == [8, 8]
     state = act(state, "place villages")
     drawn = {}
@@ -85,7 +85,7 @@ def test_full_round_with_two_players_over_sea_and_villages() -> None:
         state = act(act(state, "join"), "take pair deck")
         drawn[seat] = deck - len(state["decks"]["villages"]) - 2
         state = finish(state, seat)
-    assert drawn == {1: 2, 0: 0}
+    assert drawn == {1: 2, 0: 1}  # the second player's bonus card, at two players too
     state = act(state, "place recruit")
     favor = [p["favor"] for p in state["seats"]]
     state = finish(act(state, "join"), 0)
@@ -201,7 +201,7 @@ def test_crew_dice_roll_their_colours_faces_and_combat_dice_show_0_to_2() -> Non
 
 
 def test_the_starting_reavers_are_public_while_their_seat_decides() -> None:
-    state = reavers.setup(8, 3, {"start": "seat2"})
+    state = reavers.setup(8, 3, {"start": "seat2", "starting_reavers": "two"})
     cards = top(state)["cards"]
     view = reavers.view(state, None)
     assert view["starting"]["seat"] == 1 and [c["id"] for c in view["starting"]["cards"]] == cards

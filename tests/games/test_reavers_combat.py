@@ -9,6 +9,7 @@ from typing import Any
 from games import reavers
 from games.core import State
 from games.reavers import scoring
+from games.reavers.dice import roll_face
 from tests.games.reavers_helpers import (
     act,
     codes,
@@ -91,8 +92,9 @@ def test_raid_keeps_costs_two_shields_and_two_food_treasures_go_to_the_glory_pil
     state["board"]["keeps"][0] = ["K01", "K36"]  # Gold, and a Tower (+red and yellow dice)
     stack_deck(state, "keeps", "K02", "K03")
     food = state["seats"][0]["food"]
-    state = act(state, "place keeps")
-    state = act(act(state, "join"), "take pair 1")
+    state = act(act(state, "place keeps"), "join")
+    state["rng"] = rng_for(state, lambda s: roll_face(s, "red") == "hammer")  # the Tower may be pillaged
+    state = act(state, "take pair 1")
     assert sorted(d["color"] for d in state["seats"][0]["dice"]) == ["red", "yellow"]  # the Tower's
     assert reavers.legal_actions(state, 1) == []
     state = finish(state, 0)  # no pillage of the Tower

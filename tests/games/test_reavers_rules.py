@@ -6,6 +6,8 @@ Combat, Battle at Sea, Conquer, artifacts, upgrades, scoring and secrets are in
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from games import IllegalAction, reavers
@@ -21,7 +23,7 @@ def test_setup_gives_each_player_the_starting_supplies_by_seat_from_the_start_pl
     assert [p["food"] for p in state["seats"]] == [7, 4, 5, 6]
     for p in state["seats"]:
         assert p["favor"] == 1 and len(p["prophecies"]) == 1
-        assert len(p["dice"]) >= 3  # one of each colour, plus the starting Reavers' dice
+        assert sorted(d["color"] for d in p["dice"]) == ["blue", "red", "yellow"]  # one of each
     assert {len(stack) for stack in state["board"]["territories"].values()} == {9}
     assert len(state["board"]["upgrades"]) == 6
     assert state["reveals"] > 0  # dice were rolled
@@ -44,8 +46,55 @@ def test_start_player_is_random_by_default_and_a_seat_beyond_the_table_means_ran
         reavers.setup(4, 2, {"start": "nobody"})
 
 
+def test_the_rulebook_setup_deals_no_reaver_cards_and_round_one_begins_at_once() -> None:
+    """The rulebook's setup lists all a player receives (longship, pawn, 3 crew dice, 1 Favor,
+    1 Prophecy, Food by seat): no Reaver card. The first thing to do is the first placement."""
+    for players in (2, 3, 4, 5):
+        state = reavers.setup(7, players, {"start": "seat2"})
+        assert state["phase"] == "place" and state["round"] == 1
+        assert reavers.to_act(state) == [1] and top(state)["kind"] == "place"
+        for p in state["seats"]:
+            assert p["leader"] is None and p["pile"] == []
+            assert not any(p["specialized"].values())
+            assert len(p["dice"]) == 3 and p["favor"] == 1 and len(p["prophecies"]) == 1
+        on_offer = sum(len(cards) for cards in state["board"]["recruit"])
+        assert len(state["decks"]["reavers"]) + on_offer == len(REAVERS)
+        assert reavers.view(state, None)["starting"] is None
+
+
+def test_the_other_editions_two_starting_reavers_are_a_lobby_option() -> None:
+    option = next(o for o in reavers.OPTIONS if o["name"] == "starting_reavers")
+    assert option["choices"] == ["rulebook", "two"] and option["default"] == "rulebook"
+    assert "2 Reavers" in option["description"]
+    state = reavers.setup(8, 3, {"start": "seat2", "starting_reavers": "two"})
+    assert state["options"] == {"start": "seat2", "starting_reavers": "two"}
+    assert state["phase"] == "start" and top(state)["kind"] == "use" and len(top(state)["cards"]) == 2
+    assert reavers.setup(8, 3, {"start": "seat2"})["options"]["starting_reavers"] == "rulebook"
+    with pytest.raises(ValueError):
+        reavers.setup(8, 3, {"starting_reavers": "three"})
+
+
+def test_a_game_stored_before_the_option_existed_still_plays_its_starting_reavers() -> None:
+    """A state saved mid-setup by the earlier code: its options hold only ``start`` and its
+    stack still holds the starting Reavers to decide. It loads and plays on."""
+    state = reavers.setup(8, 3, {"start": "seat2", "starting_reavers": "two"})
+    state["options"] = {"start": "seat2"}
+    starting = next(frame for frame in state["stack"] if frame["kind"] == "starting")
+    del starting["count"]  # the earlier frame: always the other edition's 2 cards
+    state = json.loads(json.dumps(state))
+    assert reavers.view(state, None)["starting"]["seat"] == 1
+    while state["phase"] == "start":
+        seat = reavers.to_act(state)[0]
+        state = act(state, reavers.legal_actions(state, seat)[0])
+    assert state["phase"] == "place" and reavers.to_act(state) == [1]
+    held = [
+        len(p["pile"]) + bool(p["leader"]) + sum(map(len, p["specialized"].values())) for p in state["seats"]
+    ]
+    assert held == [2, 2, 2]
+
+
 def test_starting_reavers_are_rolled_then_used_seat_by_seat_from_the_start_player() -> None:
-    state = reavers.setup(8, 3, {"start": "seat2"})
+    state = reavers.setup(8, 3, {"start": "seat2", "starting_reavers": "two"})
     assert state["phase"] == "start" and reavers.to_act(state) == [1]
     cards = top(state)["cards"]
     assert len(cards) == 2
@@ -154,7 +203,7 @@ def test_full_round_with_two_players() -> None:
     assert state["start"] == 1
     state, count1 = _trade_actions_of(state, 1)
     state, count0 = _trade_actions_of(state, 0)
-    assert (count1, count0) == (3, 1)  # the second player takes the fourth seat's row
+    assert (count1, count0) == (3, 2)  # the second player's 2 actions, at two players too
     set_dice(state, 0, "red-shield", "blue-shield")
     set_dice(state, 1, "red-shield", "yellow-shield")
     state = act(state, "place keeps")
@@ -162,16 +211,50 @@ def test_full_round_with_two_players() -> None:
     state = finish(act(act(state, "join"), "take pair 1"), 0)
     assert len(state["decks"]["keeps"]) == deck - 2  # the active player's 2 bonus cards
     state = finish(act(act(state, "join"), "take pair 2"), 1)
-    assert len(state["decks"]["keeps"]) == deck - 2  # no bonus for the fourth seat's row
+    assert len(state["decks"]["keeps"]) == deck - 3  # and the second player's 1 bonus card
     state = act(state, "place conquer")
     assert top(state)["seat"] == 1
     state = act(state, "join")
     assert top(state) == {"kind": "conquer", "seat": 1, "left": 3}
     state = finish(state, 1)
     state = act(state, "join")
-    assert top(state)["left"] == 1
+    assert top(state)["left"] == 2
     state = finish(state, 0)
     assert state["round"] == 2 and state["start"] == 1 and state["queue"] == [1, 0, 1, 0]
+
+
+def test_two_players_the_second_player_takes_the_second_row_as_the_rulebook_says() -> None:
+    """The rulebook gives "the second player" 2 Trade actions, 2 Conquer actions and 1 bonus
+    Spoils card, with no exception for two players."""
+    state = game(2, start=0)
+    for seat in (0, 1):
+        state["seats"][seat]["food"] = 10
+    state = act(state, "place trade")
+    state, first = _trade_actions_of(state, 0)
+    state, second = _trade_actions_of(state, 1)
+    assert (first, second) == (3, 2)
+    bonus = {}
+    for loc in ("keeps", "villages"):
+        for seat in (0, 1):
+            set_dice(state, seat, "red-shield", "blue-shield", "red-chest", "blue-chest")
+        state = act(state, f"place {loc}")
+        active = state["picks"][-1]["seat"]
+        for seat in (active, 1 - active):
+            deck = len(state["decks"][loc])
+            state = act(act(state, "join"), "take pair deck")
+            bonus[loc, seat == active] = deck - len(state["decks"][loc]) - 2
+            state = finish(state, seat)
+    assert bonus == {("keeps", True): 2, ("keeps", False): 1, ("villages", True): 2, ("villages", False): 1}
+    state = act(state, "place conquer")
+    lefts = []
+    for _ in (0, 1):
+        state = act(state, "join")
+        lefts.append(top(state)["left"])
+        state = finish(state, top(state)["seat"])
+    assert lefts == [3, 2]
+    view = reavers.view(state, None)
+    rows = {loc["id"]: loc["bonus"] for loc in view["locations"]}
+    assert rows["trade"] == [{"actions": 3}, {"actions": 2}] and rows["keeps"] == [{"cards": 2}, {"cards": 1}]
 
 
 def test_full_round_with_three_players() -> None:

@@ -6,6 +6,7 @@ an empty board on which the test places just the units it needs.
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
@@ -154,6 +155,19 @@ def test_setup_matches_the_rulebook(seed: int) -> None:
     assert state["initiative"] == "viking"
     assert state["track"]["round"] == state["track"]["spaces"]
     assert sorted(state["pool"]) == sorted(MARKERS)
+
+
+def test_setup_markers_stay_out_when_the_data_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``setup_markers_return`` in saga.json: false keeps the two markers revealed at setup
+    # out of the game (face up beside the board), so only three can be drawn or scouted.
+    setup = importlib.import_module("games.saga.setup")  # ``saga.setup`` is the function
+    monkeypatch.setattr(setup, "SETUP_MARKERS_RETURN", False)
+    state = saga.setup(3, 2)
+    viking = next(a for a in ENGLAND if state["areas"][a]["viking"]["warriors"])
+    fort = next(a for a in ENGLAND if state["areas"][a]["stronghold"] and a != "mercia")
+    assert sorted(state["pool"]) == sorted(m for m, a in MARKERS.items() if a not in (viking, fort))
+    assert saga.view(state, None)["destination_pool"] == 3
+    assert any("stay out of the game" in line["text"] for line in state["log"])
 
 
 # --- choosing action tiles -----------------------------------------------------------------

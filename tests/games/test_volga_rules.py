@@ -207,6 +207,24 @@ def test_river_move_of_three_and_overland_move_of_one() -> None:
     assert moves(state) == {"T12", "T22", "T05"}  # overland only, one step
 
 
+def test_the_overland_move_reads_land_steps_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A group whose copy allows two overland steps edits ``land_steps``; ships and the
+    # Prince then go two tiles of any kind, still stopped by a city fee and the Horde.
+    monkeypatch.setattr(flow, "LAND_STEPS", 2)
+    state = table()
+    state["passes"] = {city: 0 for city in state["passes"]}
+    put(state, 0, "T14")
+    put(state, 1, "T03")
+    assert moves(state) == {"T12", "T22", "T05", "T11", "T04", "T21"}  # 2 steps; no river here
+    state["horde"] = "T12"
+    assert moves(state) == {"T22", "T05", "T11", "T04", "T21"}  # Kiev by way of Polotsk
+    state["passes"] = {city: None for city in state["passes"]}
+    assert moves(state) == {"T22", "T05", "T11", "T21"}  # Polotsk's fee ends the move there
+    state["prince"] = "T21"
+    prince = {a.split()[1] for a in volga.legal_actions(state, 0) if a.startswith("prince ")}
+    assert {"T22", "T02", "T14", "T11"} <= prince
+
+
 def test_passing_through_a_ship_but_not_ending_on_it() -> None:
     state = table()
     state["passes"] = {city: 0 for city in state["passes"]}
@@ -439,6 +457,22 @@ def test_the_horde_raid_with_money_takes_a_ruble_and_no_fee_when_driven_into_a_c
     assert sorted(volga.legal_actions(state, 1)) == ["ship T04", "ship T11", "ship T14"]
     state = act(state, "ship T04", seat=1)
     assert seat_of(state, 1)["rubles"] == 4  # no fee for Kiev
+
+
+def test_the_raid_takes_as_many_rubles_as_the_data_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``raid`` in volga.json is the ruble the rulebook's raid takes; a changed copy takes
+    # that many, or what the victim has left.
+    monkeypatch.setattr(flow, "RAID", 3)
+    state = table()
+    state["horde"] = "T14"
+    put(state, 0, "T13")
+    put(state, 1, "T12")
+    after = act(state, "horde T12")
+    assert seat_of(after, 1)["rubles"] == 2 and seat_of(after, 0)["rubles"] == 8
+    assert any(line["text"] == "is raided by the Horde and pays 3 rubles" for line in after["log"])
+    seat_of(state, 1)["rubles"] = 2
+    after = act(state, "horde T12")
+    assert seat_of(after, 1)["rubles"] == 0 and seat_of(after, 0)["rubles"] == 7
 
 
 def test_the_horde_beats_the_prince_who_goes_to_a_free_unburned_city() -> None:

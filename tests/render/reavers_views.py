@@ -13,10 +13,11 @@ LONG_NAMES = ["Ragnhildr the Exceedingly Patient Raider of Coasts", "Æðelflǣd
 
 
 @lru_cache(maxsize=8)
-def playout(players: int, seed: int, limit: int = 3000) -> tuple[Any, ...]:
-    """Every state of a seeded random game, from the setup to the end (or ``limit`` moves)."""
+def playout(players: int, seed: int, limit: int = 3000, crew: str = "rulebook") -> tuple[Any, ...]:
+    """Every state of a seeded random game, from the setup to the end (or ``limit`` moves);
+    ``crew="two"``: the option of the other edition's starting Reavers (a ``start`` phase)."""
     game = games.get("reavers")
-    state = game.setup(seed, players, None)
+    state = game.setup(seed, players, {"starting_reavers": crew})
     rng = random.Random(seed * 10 + players)
     states = [state]
     for _ in range(limit):

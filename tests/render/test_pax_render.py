@@ -256,3 +256,19 @@ def test_boards_drawn_while_recording_are_the_boards_drawn_from_stamps(players: 
         painted = [board_png(v, names=names) for v in views]
     assert [board_png(v, names=names) for v in views] == painted
     assert [board_png(v, names=names) for v in views] == painted
+
+
+def test_the_althing_line_names_the_voter_and_the_earlier_votes() -> None:
+    """The ALTHING votes in turn order from the caller: the board says who votes now and how
+    the earlier voters voted (issue 30)."""
+    from render.pax.board import _status
+    from tests.games.pax_support import act, table
+
+    state = table(4)
+    state["current"] = 2
+    state["seats"][2]["hand"] = ["E01"]
+    state = act(state, 2, "play E01 resolve", "vote yes")
+    state = act(state, 3, "vote no")
+    view = PAX.view(state, None)
+    assert _status(view, NAMES[:4]).endswith("ALTHING: Astrid votes now; Святослав for, Ulf against")
+    check_board(view, NAMES[:4])

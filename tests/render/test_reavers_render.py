@@ -24,13 +24,15 @@ def check_board(view: dict[str, Any], names: list[str]) -> Image.Image:
 
 
 def _by_phase(players: int, seed: int) -> dict[str, Any]:
-    """The first state of each phase, and one mid-game state with a combat in the view."""
+    """The first state of each phase, and one mid-game state with a combat in the view; the
+    ``start`` phase comes from a game with the option of starting Reavers."""
     found: dict[str, Any] = {}
     for state in rv.playout(players, seed):
         view = rv.public(state)
         found.setdefault(str(view["phase"]), state)
         if view.get("combat") and view["combat"].get("result") is None:
             found.setdefault("combat", state)
+    found["start"] = rv.playout(players, seed, crew="two")[0]
     return found
 
 
@@ -141,7 +143,7 @@ def test_no_text_over_text_with_long_names() -> None:
 def test_the_starting_reavers_being_decided_are_drawn() -> None:
     from render.common import recording
 
-    state = next(s for s in rv.playout(3, 3) if rv.public(s).get("starting"))
+    state = next(s for s in rv.playout(3, 3, crew="two") if rv.public(s).get("starting"))
     view = rv.public(state)
     names = rv.NAMES[:3]
     with recording() as record:
