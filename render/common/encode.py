@@ -1,4 +1,4 @@
-"""A drawn picture's bytes: every board, hand and final picture is encoded here.
+"""A drawn picture's bytes: every board, hand, final and card picture is encoded here.
 
 Each call says how (``palette``); nothing is switched for a process, so two callers in one
 process may ask for different encodings:
@@ -73,6 +73,12 @@ def hand(im: Image.Image, *, kind: str, palette: bool = False) -> bytes:
 def final(im: Image.Image) -> bytes:
     """A finished game's final picture (its board, already as ``as_shown`` shows it, and the
     score table) as an RGB PNG at level 3: it is sent once a game."""
+    return encode_png(im)
+
+
+def card(im: Image.Image) -> bytes:
+    """One card's picture for ``/card`` (``render.common.card_sheet``) as an RGB PNG at
+    level 3: sent once when someone asks for it."""
     return encode_png(im)
 
 
