@@ -12,6 +12,7 @@ from dotenv import load_dotenv
 
 # The same bounds as /game remind: one hour to two weeks.
 MIN_REMINDER_HOURS, MAX_REMINDER_HOURS = 1, 336
+MAX_DRAWERS = 64
 T = TypeVar("T")
 
 
@@ -35,6 +36,7 @@ class Settings:
     reminder_hours: float
     fake_discord_url: str | None
     shards: Shards | None = None  # None: one process, discord.py decides
+    drawers: int | None = None  # drawing processes; None: one per core, 0: a thread of the bot
 
     @property
     def rate_share(self) -> float:
@@ -84,6 +86,19 @@ def _shards(text: str) -> Shards | None:
     return Shards(tuple(sorted(ids)), count)
 
 
+def drawers(text: str) -> int | None:
+    """``SKALD_DRAWERS``: how many drawing processes (``None``: one per core; 0: pictures are
+    drawn in a thread of the bot's own process)."""
+    if not text:
+        return None
+    if not text.isdigit() or int(text) > MAX_DRAWERS:
+        raise SettingsError(
+            f"SKALD_DRAWERS must be a number of drawing processes from 0 (pictures drawn in a thread "
+            f"of the bot) to {MAX_DRAWERS}, not {text!r}; leave it empty for one per core."
+        )
+    return int(text)
+
+
 def load_settings() -> Settings:
     """The settings, or a ``SettingsError`` with one line for each that is wrong."""
     load_dotenv()
@@ -103,6 +118,7 @@ def load_settings() -> Settings:
         reminder_hours=checked(_reminder_hours, "SKALD_REMINDER_HOURS", 24.0),
         fake_discord_url=os.environ.get("DISCORD_FAKE_URL", "").strip() or None,
         shards=checked(_shards, "SKALD_SHARDS", None),
+        drawers=checked(drawers, "SKALD_DRAWERS", None),
     )
     if problems:
         raise SettingsError("\n".join(problems))

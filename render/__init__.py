@@ -1,16 +1,24 @@
 """Pictures of the games, drawn with Pillow from a game's view (docs/contract.md).
 
-``board_png(view, names=...)`` is the public board posted after every move and
-``hand_png(view, names=...)`` is one seat's private picture (``None`` for a public view).
+``board_png(view, *, names, palette=False)`` is the public board posted after every move and
+``hand_png(view, *, names, seat=None, palette=False)`` one seat's private picture (``None``
+for a public view). ``board_image`` and ``hand_image`` are the same pictures before they
+are encoded: the final picture (``render.final``) and the replay (``render.replay``) are
+drawn around them and from them. Pure functions: no I/O, no bot imports, no state that one
+call leaves for the next but caches of what was drawn.
+
+Each call says how its picture is encoded (``render.common.encode``): ``palette=True`` is a
+64-colour palette PNG (the bot's drawing processes), the default an exact RGB PNG.
 ``card_png(game_id, card_id)`` is one entry of a game's ``CARDS`` drawn alone, for ``/card``.
-All three dispatch on ``view["game"]`` to the package ``render.<game>``; shared helpers live in
-``render.common``. Pure functions: no I/O, no bot imports.
+All of them dispatch to the package ``render.<game>``; shared helpers live in ``render.common``.
 
 A new game's pictures: a package ``render/<id>/`` whose ``__init__`` exports
-``board_png`` and ``hand_png`` with the signatures below, and its id in ``_GAMES``. Draw
-text with ``render.common.draw_text`` and mark each panel with ``render.common.panel``:
-tests/render/test_layout.py then checks the new pictures for text over text and text
-outside its panel, on views from seeded playouts at every player count.
+``board_image(view, *, names)`` and ``hand_image(view, *, names, seat=None)`` (an ``"RGB"``
+image, or ``None`` without a private part), optionally ``PACKING`` (a
+``render.common.Packing``: how a dense board is packed as RGB PNG), and its id in
+``_GAMES``. Draw text with ``render.common.draw_text`` and mark each panel with
+``render.common.panel``: tests/render/test_layout.py then checks the new pictures for text
+over text and text outside its panel, on views from seeded playouts at every player count.
 """
 
 from __future__ import annotations
@@ -20,7 +28,11 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-__all__ = ["board_png", "card_png", "hand_png", "supported"]
+from PIL import Image
+
+from render.common import encode
+
+__all__ = ["board_image", "board_png", "card_png", "hand_image", "hand_png", "packing", "supported"]
 
 _GAMES = ("knarr", "volga", "saga", "reavers", "pax")
 
@@ -37,22 +49,48 @@ def _module(view: Mapping[str, Any]) -> ModuleType:
     return importlib.import_module(f"render.{game}")
 
 
-def board_png(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
-    """The public board of ``view`` (from ``view(state, None)``) as PNG bytes.
+def packing(view: Mapping[str, Any]) -> encode.Packing:
+    """How the board of ``view``'s game is packed as an RGB PNG."""
+    packed: encode.Packing = getattr(_module(view), "PACKING", encode.PLAIN)
+    return packed
+
+
+def board_image(view: Mapping[str, Any], *, names: Sequence[str]) -> Image.Image:
+    """The public board of ``view`` (from ``view(state, None)``), drawn, not encoded.
 
     ``names[i]`` is seat ``i``'s display name. Nothing private is drawn.
     """
-    return _module(view).board_png(view, names=names)
+    drawn: Image.Image = _module(view).board_image(view, names=names)
+    return drawn
 
 
-def hand_png(view: Mapping[str, Any], *, names: Sequence[str], seat: int | None = None) -> bytes | None:
-    """One seat's private picture from ``view(state, seat)``; ``None`` if it has no private part.
+def board_png(view: Mapping[str, Any], *, names: Sequence[str], palette: bool = False) -> bytes:
+    """The public board of ``view`` as PNG bytes: a 64-colour palette PNG with ``palette``,
+    else an exact RGB one."""
+    im = board_image(view, names=names)
+    return encode.board(im, kind=str(view["game"]), packing=packing(view), palette=palette)
 
-    ``seat`` says whose view it is when the view itself does not.
-    """
+
+def hand_image(
+    view: Mapping[str, Any], *, names: Sequence[str], seat: int | None = None
+) -> Image.Image | None:
+    """One seat's private picture from ``view(state, seat)``, drawn; ``None`` if it has no
+    private part. ``seat`` says whose view it is when the view itself does not."""
     if not view.get("private"):
         return None
-    return _module(view).hand_png(view, names=names, seat=seat)
+    drawn: Image.Image | None = _module(view).hand_image(view, names=names, seat=seat)
+    return drawn
+
+
+def hand_png(
+    view: Mapping[str, Any], *, names: Sequence[str], seat: int | None = None, palette: bool = False
+) -> bytes | None:
+    """``hand_image`` as PNG bytes (a palette PNG with ``palette``); ``None`` without a
+    private part."""
+    im = hand_image(view, names=names, seat=seat)
+    if im is None:
+        return None
+    return encode.hand(im, kind=f"{view['game']} hand", palette=palette)
 
 
 def card_png(game_id: str, card_id: str) -> bytes | None:

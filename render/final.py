@@ -1,6 +1,6 @@
 """The story of a finished game: the final board with the scores and where they came from.
 
-``final_png(view, parts, names=...)`` draws the public board of ``view(state, None)`` with,
+``final_png(view, parts, *, names, palette=False)`` draws the public board of ``view(state, None)`` with,
 under it, a table: one column per player, one row per part of the score (from the game's
 optional ``breakdown(state)``), the totals, and the winner named above it. Its text is
 drawn at 40 px or more on a 1280 px picture, so it still reads when Discord shows the
@@ -10,7 +10,6 @@ channel message. Both use only the public view and the breakdown, which is publi
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -26,7 +25,7 @@ from render.common import (
     PANEL,
     PANEL_EDGE,
     draw_text,
-    encode_png,
+    encode,
     panel,
     wrap_text,
 )
@@ -110,17 +109,20 @@ def _draw_table(
                     draw_text(im, (right, mid), str(values[seat]), TEXT, colour, anchor="rm", bold=bold)
 
 
-def final_png(view: Mapping[str, Any], parts: Parts | None, *, names: Sequence[str]) -> bytes:
+def final_png(
+    view: Mapping[str, Any], parts: Parts | None, *, names: Sequence[str], palette: bool = False
+) -> bytes:
     """The final board of ``view`` (``view(state, None)`` of a finished game) with the
-    score table under it. ``parts`` is ``module.breakdown(state)``; ``None`` for a game
-    without one (the table then shows the totals of ``outcome``)."""
-    png = render.board_png(view, names=names)
-    with Image.open(io.BytesIO(png)) as board_file:
-        board = board_file.convert("RGB")
+    score table under it, as an RGB PNG. ``parts`` is ``module.breakdown(state)``; ``None``
+    for a game without one (the table then shows the totals of ``outcome``). The board looks
+    as ``render.board_png`` with the same ``palette`` shows it (64 colours with it)."""
+    drawn = render.board_image(view, names=names)
+    board = encode.as_shown(drawn, kind=str(view["game"]), packing=render.packing(view), palette=palette)
+    del drawn  # with a palette, ``board`` is a copy: one big picture less while the table is drawn
     out = Image.new("RGB", (board.width, board.height + _table_height(view, parts, names, board.width)), BG)
     out.paste(board, (0, 0))
     _draw_table(out, board.height, view, parts, names)
-    return encode_png(out)
+    return encode.final(out)
 
 
 __all__ = ["final_png"]

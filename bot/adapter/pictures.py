@@ -2,10 +2,20 @@
 
 Drawing and encoding a board holds the GIL for about 10 ms; in threads, every picture
 would queue on one core and stall the event loop meanwhile. The loop sends a payload's
-view and names to a worker and gets PNG bytes back. The workers live as long as the bot,
-so the renderers' caches of static layers (maps, tiles, goods) stay warm in each; each
-worker draws every game once as it starts. Where processes cannot start (a sandbox, a
-platform without them), pictures are drawn in threads as before.
+view and names to a worker and gets PNG bytes back. Each worker draws every game once as
+it starts, and keeps the renderers' caches of static layers (maps, tiles, goods) warm.
+
+``SKALD_DRAWERS`` (read once, at the first picture) sets how many drawing processes run:
+one per core by default; 0 draws every picture in one thread of the bot's own process (a
+small host: no process beside the bot, but the event loop shares its GIL with the drawing).
+Where processes cannot start (a sandbox, a platform without them), pictures are drawn in
+threads as well.
+
+Memory stays bounded (docs/deploy.md has the figures): a process that has made a replay
+(the most a process ever holds) is retired as soon as it has answered, and any process
+after ``RECYCLE_AFTER`` pictures; a fresh one takes its place. Memory a process gave back
+to its allocator is not always given back to the system, so a retired process is the sure
+way to give it back.
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ except ImportError:  # pragma: no cover - not a Unix
     fcntl = None  # type: ignore[assignment]
 
 import render
+from bot import config
 
 log = logging.getLogger("skald")
 
@@ -38,31 +49,49 @@ log = logging.getLogger("skald")
 # talks to Discord, and a loop that waits for a core while pictures are drawn is a late loop
 DRAWING_NICENESS = 10
 PALETTE = True  # boards as 64-colour palette PNGs: a third of the bytes, less time
+# A drawing process is retired after this many pictures (a fresh one takes its place), and
+# after every replay: what its caches and its allocator kept goes back to the system. A
+# fresh process costs about 0.9 s of one core to start and warm (measured), against about
+# 10 s for 1,000 boards and seconds for a replay.
+RECYCLE_AFTER = 1000
 _pool: Processes | ThreadPoolExecutor | None = None
 _threads = False  # processes could not start: threads from now on
+_drawers: int | None = None  # SKALD_DRAWERS, once read
 
 
-def workers() -> int:
-    """One worker per core this process may run on."""
+def cores() -> int:
+    """The cores this process may run on."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
 
 
-def draw(payload: dict[str, Any]) -> bytes | None:
-    """The PNG a payload asks for (blocking: runs in a worker)."""
+def workers() -> int:
+    """How many drawing processes: ``SKALD_DRAWERS`` (read at the first call; checked with
+    the other settings when the bot starts), else one per core. 0: none, pictures are drawn
+    in a thread of the bot's process."""
+    global _drawers
+    if _drawers is None:
+        setting = config.drawers(os.environ.get("SKALD_DRAWERS", "").strip())
+        _drawers = cores() if setting is None else setting
+    return _drawers
+
+
+def draw(payload: dict[str, Any], *, palette: bool = False) -> bytes | None:
+    """The PNG a payload asks for (blocking: runs in a worker). With ``palette``, boards
+    (and the board in a final picture) are 64-colour palette PNGs; hands keep exact RGB."""
     kind = payload.get("image")
     if payload.get("view", {}).get("game") not in render.supported():
         return None  # a game without pictures yet: its messages are text
     if kind == "board":
-        return render.board_png(payload["view"], names=payload["names"])
+        return render.board_png(payload["view"], names=payload["names"], palette=palette)
     if kind == "hand":
         return render.hand_png(payload["view"], names=payload["names"])
     if kind == "final":
         from render import final
 
-        return final.final_png(payload["view"], payload.get("parts"), names=payload["names"])
+        return final.final_png(payload["view"], payload.get("parts"), names=payload["names"], palette=palette)
     return None
 
 
@@ -76,25 +105,39 @@ def replay(payload: dict[str, Any]) -> bytes | None:
     return replay_gif(export)
 
 
+def _trim() -> None:
+    """Hand the memory freed by a replay back to the system where the C library can (glibc's
+    ``malloc_trim``): in the bot's own process (``SKALD_DRAWERS=0``) nothing retires it."""
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+def _replay_here(payload: dict[str, Any]) -> bytes | None:
+    """A replay made in a thread of the bot's process, its memory trimmed after it."""
+    try:
+        return replay(payload)
+    finally:
+        _trim()
+
+
 def _warm() -> None:
-    """Set a drawing process up: it gives way to the bot for the cores; boards as palette
-    PNGs (``render.common.png``); each game's opening board drawn once, so the first real
-    picture is not the slow one. It ends with the bot: only the bot holds the other end of
-    its job pipe, so a killed bot is an EOF (``_serve``)."""
+    """Set a drawing process up: it gives way to the bot for the cores; each game's opening
+    board drawn once (as a palette PNG, as its boards are), so the first real picture is not
+    the slow one. It ends with the bot: only the bot holds the other end of its job pipe, so
+    a killed bot is an EOF (``_serve``)."""
     import games  # here: only the workers need the rules
-    from render.common import png
 
     with contextlib.suppress(AttributeError, OSError):  # else: the bot's own priority
         os.nice(DRAWING_NICENESS)
-
-    png.use_palette(PALETTE)
 
     for game_id in render.supported():
         module = games.get(game_id)
         state = module.setup(1, module.min_players, None)
         names = [f"Seat {i + 1}" for i in range(module.min_players)]
         try:
-            render.board_png(module.view(state, None), names=names)
+            render.board_png(module.view(state, None), names=names, palette=PALETTE)
         except Exception:  # a warm-up is only a warm-up
             log.exception("warming the %s renderer failed", game_id)
 
@@ -139,7 +182,15 @@ def _ping(job: Any) -> None:
     return None
 
 
-_JOBS: dict[str, Any] = {"draw": draw, "replay": replay, "ping": _ping}
+def _draw_here(job: dict[str, Any]) -> bytes | None:
+    """A picture drawn in a drawing process or the drawing thread: boards as palette PNGs
+    (each call says so: nothing is switched for the process)."""
+    return draw(job, palette=PALETTE)
+
+
+_JOBS: dict[str, Any] = {"draw": _draw_here, "replay": replay, "ping": _ping}
+# drawn in the bot's own threads (SKALD_DRAWERS=0, or processes cannot run): the same pictures
+_THREAD_JOBS: dict[str, Any] = {"draw": _draw_here, "replay": _replay_here, "ping": _ping}
 
 
 # A drawing process is a fresh interpreter started with its two pipe ends, not a
@@ -190,6 +241,8 @@ class _Worker:
         self.gone = False
         self.writing = asyncio.Lock()
         self.heavy = 0  # replays in hand: seconds of work, so no board waits behind one
+        self.taken = 0  # jobs given to it, in all
+        self.retiring = False  # takes no more jobs; retired once it has answered those it has
 
     def reserve(self) -> asyncio.Future[Any]:
         """A place in this worker's queue, taken at once (before any await), so that jobs
@@ -335,7 +388,7 @@ class Processes:
 
     @staticmethod
     def _has_room(worker: _Worker) -> bool:
-        return not worker.heavy and len(worker.pending) < DEPTH
+        return not worker.heavy and not worker.retiring and len(worker.pending) < DEPTH
 
     def _free(self) -> _Worker | None:
         free = [w for w in self.all if self._has_room(w)]
@@ -361,9 +414,11 @@ class Processes:
                 return worker
 
     def _reap(self) -> None:
-        """Start a new process in place of any idle one that has ended (killed, say)."""
+        """Start a new process in place of any idle one that has ended (killed, say), and
+        of any retiring one left with answers no one waits for (an event loop closed)."""
         for worker in list(self.all):
-            if not worker.pending and worker.process.poll() is not None:
+            ended = not worker.pending and worker.process.poll() is not None
+            if ended or (worker.retiring and not any(_open(answer) for answer in worker.pending)):
                 worker.gone = True
                 self._after(worker)
 
@@ -382,26 +437,32 @@ class Processes:
         worker = await self._take()
         heavy = name in HEAVY
         worker.heavy += heavy
+        worker.taken += 1
+        if heavy or worker.taken >= RECYCLE_AFTER:
+            worker.retiring = True  # what it holds afterwards goes back with the process
         task = asyncio.ensure_future(worker.exchange(worker.reserve(), name, job))
         task.add_done_callback(lambda _: self._after(worker, heavy))
         return await asyncio.shield(task)  # a cancelled caller leaves the worker to finish
 
     def _after(self, worker: _Worker, heavy: bool = False) -> None:
         worker.heavy -= heavy
+        if worker.retiring and not worker.pending:
+            worker.gone = True  # answered all it had: its pipes close, so it ends (EOF)
         if worker.gone and worker in self.all:
             worker.close()
             self.all.remove(worker)
             self.starting += 1
-            task = asyncio.get_running_loop().create_task(self._replace())
+            task = asyncio.get_running_loop().create_task(self._replace(worker))
             self._replacing.add(task)
             task.add_done_callback(self._replacing.discard)
         self._room()
 
-    async def _replace(self) -> None:
-        """Start a process in place of one that ended. In a thread: starting a process
-        takes several milliseconds, which the event loop would spend stalled."""
+    async def _replace(self, old: _Worker) -> None:
+        """Start a process in place of one that ended or was retired, once that one is gone
+        (so the two never hold memory at once). In a thread: starting a process takes
+        several milliseconds, which the event loop would spend stalled."""
         try:
-            worker = await asyncio.to_thread(_Worker)
+            worker = await asyncio.to_thread(_succeed, old)
         except OSError as error:
             log.warning("a drawing process could not be started again (%s)", error)
         else:
@@ -426,13 +487,26 @@ class Processes:
         self.all.clear()
 
 
+def _succeed(old: _Worker) -> _Worker:
+    """A new drawing process, started once ``old`` has ended (its pipes are closed: an idle
+    one ends at once; one still drawing, within its picture, else it is killed)."""
+    try:
+        old.process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        old.process.kill()
+        old.process.wait(timeout=5)
+    return _Worker()
+
+
 def pool() -> Processes | ThreadPoolExecutor:
-    """The drawing processes (started now if need be), or the threads where processes
-    cannot start."""
+    """The drawing processes (started now if need be), or the drawing thread
+    (``SKALD_DRAWERS=0``), or threads where processes cannot start."""
     global _pool
     if _pool is None:
-        if _threads:
-            _pool = ThreadPoolExecutor(max_workers=workers(), thread_name_prefix="skald-render")
+        if workers() == 0:
+            _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="skald-render")
+        elif _threads:
+            _pool = ThreadPoolExecutor(max_workers=cores(), thread_name_prefix="skald-render")
         else:
             _pool = Processes(workers())
     return _pool
@@ -447,14 +521,14 @@ def _fall_back(error: BaseException) -> None:
 
 
 async def _run(name: str, job: dict[str, Any]) -> Any:
-    for _ in range(workers() + 1):  # each failure replaces one process
+    for _ in range(max(1, workers()) + 1):  # each failure replaces one process
         try:
             runner = pool()
         except (OSError, PermissionError, NotImplementedError) as error:
             _fall_back(error)
             runner = pool()
         if not isinstance(runner, Processes):
-            return await asyncio.get_running_loop().run_in_executor(runner, _JOBS[name], job)
+            return await asyncio.get_running_loop().run_in_executor(runner, _THREAD_JOBS[name], job)
         try:
             return await runner.run(name, job)
         except WorkerGone as error:
@@ -463,12 +537,13 @@ async def _run(name: str, job: dict[str, Any]) -> Any:
     _fall_back(WorkerGone("the drawing processes keep ending"))
     threads = pool()
     assert isinstance(threads, ThreadPoolExecutor)
-    return await asyncio.get_running_loop().run_in_executor(threads, _JOBS[name], job)
+    return await asyncio.get_running_loop().run_in_executor(threads, _THREAD_JOBS[name], job)
 
 
 async def start() -> None:
-    """Start the drawing processes and wait until each is warm (each has drawn every game)."""
-    await asyncio.gather(*(_run("ping", {}) for _ in range(workers())))
+    """Start the drawing processes and wait until each is warm (each has drawn every game);
+    with ``SKALD_DRAWERS=0``, the drawing thread."""
+    await asyncio.gather(*(_run("ping", {}) for _ in range(max(1, workers()))))
 
 
 async def draw_async(payload: dict[str, Any]) -> bytes | None:

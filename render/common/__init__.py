@@ -2,18 +2,19 @@
 
 ``style`` holds the palette and layout sizes, ``text`` the fonts and text drawing (and the
 record of where text went, for the layout test), ``shapes`` and ``icons`` the shared
-sprites, ``png`` a fast PNG writer, ``header`` a private picture's header band, ``headline`` a
-board's header band. Everything
-is pure and cached at module level. The pictures are drawn into ``"RGB"`` images and
-encoded by :func:`encode_png`.
+sprites, ``png`` the PNG writers, ``encode`` the one place a picture becomes bytes,
+``header`` a private picture's header band, ``headline`` a board's header band. Everything
+is pure and cached at module level. The pictures are drawn into ``"RGB"`` images, which
+``render`` hands to ``encode``.
 """
 
 from render.common.board_header import OUTCOME_H, board_header, outcome_header
+from render.common.encode import Packing
 from render.common.header import hand_header, hand_header_height
 from render.common.headline import HEAD_H, HEADLINE, draw_headline, header_height, status_mid
 from render.common.icons import icon, pip, ship_icon, symbol
 from render.common.layout import Placed, Recording, panel, recording
-from render.common.png import encode_board, encode_png, palette_on, posterize
+from render.common.png import encode_png, posterize
 from render.common.shapes import rounded, triangle_right
 from render.common.sprites import paste_sprite
 from render.common.style import (
@@ -68,6 +69,7 @@ __all__ = [
     "OUTCOME_H",
     "PANEL",
     "PANEL_EDGE",
+    "Packing",
     "Placed",
     "RGB",
     "Recording",
@@ -78,9 +80,7 @@ __all__ = [
     "board_header",
     "draw_headline",
     "draw_text",
-    "encode_board",
     "encode_png",
-    "palette_on",
     "fit_text",
     "font",
     "hand_header",

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from PIL import Image
 
 from render.common.canvas import canvas
-from render.common.png import encode_png
+from render.common.encode import card as encode_card
 from render.common.style import BG, GOLD, HEADER_BG, INK, MUTED, PANEL, RGB
 from render.common.text import draw_text, wrap_text
 
@@ -89,4 +89,4 @@ def sheet(
     for line in lines:
         draw_text(im, (PAD, ty), line, TEXT, INK)
         ty += LINE
-    return encode_png(im)
+    return encode_card(im)

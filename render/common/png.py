@@ -1,7 +1,8 @@
-"""A fast PNG writer: no row filter, zlib split over two threads for big pictures.
+"""Fast PNG writers: exact RGB (``encode_png``) and 64-colour palette (``encode_palette``).
 
 Pillow's own PNG writer tries five filters on every row, which costs several times
-more than drawing these flat pictures; unfiltered rows compress well here.
+more than drawing these flat pictures; unfiltered rows compress well here. Which writer a
+picture gets, and how hard it is packed, is chosen in ``render.common.encode``.
 """
 
 from __future__ import annotations
@@ -89,25 +90,10 @@ def encode_png(im: Image.Image, *, level: int = 3) -> bytes:
     )
 
 
-# a board bigger than this after the quick pass is packed harder, to stay under Discord's
-# comfortable 300 KB (big boards are rare: the quick pass is the common case)
+# a board bigger than this after the quick pass is packed harder (``encode.Packing``), to
+# stay under Discord's comfortable 300 KB
 SIZE_SOFT = 280 * 1024
-
-
-# The bot's drawing processes turn this on (bot.adapter.pictures): boards as 64-colour palette
-# PNGs. Off by default, so the pictures the tests look at stay exact RGB.
-_palette = False
 PALETTE_COLORS = 64
-
-
-def use_palette(on: bool = True) -> None:
-    global _palette
-    _palette = on
-
-
-def palette_on() -> bool:
-    """Whether boards are encoded as palette PNGs here (in the bot's drawing processes)."""
-    return _palette
 
 
 def _rows(raw: bytes, stride: int) -> bytes:
@@ -206,20 +192,6 @@ def encode_palette(im: Image.Image, *, colors: int = PALETTE_COLORS, level: int 
         + _chunk(b"IDAT", _deflate(_index_rows(mapped), level))
         + _chunk(b"IEND", b"")
     )
-
-
-def encode_board(im: Image.Image, kind: str = "") -> bytes:
-    """``im`` as PNG bytes: the quick pass, or a harder one when the quick one is big. In
-    the drawing processes, a palette PNG; ``kind`` names the board's game, whose palette
-    is kept for its next board."""
-    if _palette:
-        return encode_palette(im, kind=kind)
-    data = encode_png(im, level=3)
-    for level in (6, 9):
-        if len(data) <= SIZE_SOFT:
-            break
-        data = encode_png(im, level=level)
-    return data
 
 
 @lru_cache(maxsize=8)

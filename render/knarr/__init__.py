@@ -6,7 +6,7 @@ the card sprites, ``panels`` a player's panel, ``market`` the shared middle of t
 ``board`` and ``hand`` the two pictures.
 """
 
-from render.knarr.board import board_png
-from render.knarr.hand import hand_png
+from render.knarr.board import board_image
+from render.knarr.hand import hand_image
 
-__all__ = ["board_png", "hand_png"]
+__all__ = ["board_image", "hand_image"]

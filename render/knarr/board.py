@@ -18,7 +18,6 @@ from render.common import (
     WIDTH,
     draw_headline,
     draw_text,
-    encode_board,
     header_height,
     panel,
     ship_icon,
@@ -98,8 +97,8 @@ def _without_paid(seat: Mapping[str, Any], pending: Mapping[str, Any]) -> Mappin
     return {**seat, "crew": crew}
 
 
-def board_png(view: View, *, names: Sequence[str]) -> bytes:
-    """The public board as PNG bytes; ``view["private"]`` is never read."""
+def board_image(view: View, *, names: Sequence[str]) -> Image.Image:
+    """The public board, drawn; ``view["private"]`` is never read."""
     seats = list(view.get("seats") or [])
     over = bool(view.get("over"))
     outcome = view.get("outcome") if over else None
@@ -160,4 +159,4 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
         draw_log(im, view, names, (MARGIN, y, MARGIN + panel_w, y + foot_h))
         x = MARGIN + panel_w + GAP
         draw_key(im, (x, y, x + panel_w, y + foot_h))
-    return encode_board(im, "knarr")
+    return im

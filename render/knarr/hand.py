@@ -15,7 +15,6 @@ from render.common import (
     MUTED,
     PANEL,
     draw_text,
-    encode_png,
     hand_header,
     hand_header_height,
     icon,
@@ -37,7 +36,7 @@ def _recruit_gains(view: View, seat: Mapping[str, Any], card: Mapping[str, Any])
     return [str(c.get("asset")) for c in column] + [str(card.get("asset"))]
 
 
-def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> bytes | None:
+def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> Image.Image | None:
     """One seat's hand (with its tokens, crew and trade rows), or ``None`` for a public view."""
     private = view.get("private")
     if not private:
@@ -103,7 +102,7 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
         draw_panel(
             im, (MARGIN, panel_top, HAND_WIDTH - MARGIN, panel_top + panel_h), mine, name, active=acting
         )
-    return encode_png(im)
+    return im
 
 
 def _draw_gains(im: Image.Image, x: int, y: int, w: int, gains: list[str]) -> None:

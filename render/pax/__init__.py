@@ -10,7 +10,13 @@ frame) are pasted from stamps (``render.common.stamps``): the same pixels as pai
 them (tests in ``tests/render/test_pax_render.py``).
 """
 
-from render.pax.board import board_png
-from render.pax.hand import hand_png
+from render.common import Packing
+from render.pax.board import board_image
+from render.pax.hand import hand_image
 
-__all__ = ["board_png", "hand_png"]
+# Rounded to 16 levels a channel (nobody sees a shift of at most 8 levels), the dense board
+# packs as RGB PNG under Discord's comfortable 300 KB at zlib level 3, half the CPU of
+# level 5 (a 6-player board: about 280 KB, 22 ms); a harder pass only when still too big.
+PACKING = Packing(posterize=True, levels=(3, 6), limit=296 * 1024)
+
+__all__ = ["PACKING", "board_image", "hand_image"]

@@ -25,11 +25,7 @@ from render.common import (
     WIDTH,
     Box,
     draw_text,
-    encode_board,
-    encode_png,
-    palette_on,
     panel,
-    posterize,
     text_width,
     triangle_right,
 )
@@ -250,8 +246,8 @@ def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> No
             y += LOG_LINE
 
 
-def board_png(view: View, *, names: Sequence[str]) -> bytes:
-    """The public board as PNG bytes; ``view["private"]`` is never read."""
+def board_image(view: View, *, names: Sequence[str]) -> Image.Image:
+    """The public board, drawn; ``view["private"]`` is never read."""
     seats = list(view.get("seats") or [])
     map_top = HEAD_H + 8 + STATUS_H
     spans = column_spans(view, MARGIN, WIDTH - MARGIN)
@@ -327,18 +323,4 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
             )
         y += heights[r] + GAP
     _draw_log(im, view, names, log_box)
-    if palette_on():
-        # the bot's drawing processes: 64 colours, like every other board (about a third
-        # of the bytes and the CPU of the posterized RGB below)
-        return encode_board(im, "pax")
-    # Rounded to 16 levels a channel (nobody sees a shift of at most 8 levels), the dense
-    # board packs under the budget at zlib level 3, which costs half the CPU of level 5
-    # (a 6-player board: about 280 KB, 22 ms); a harder pass only when still too big.
-    posterize(im)
-    data = encode_png(im, level=3)
-    if len(data) > BUDGET:
-        data = encode_png(im, level=6)
-    return data
-
-
-BUDGET = 296 * 1024  # Discord's comfortable upload size is 300 KB
+    return im

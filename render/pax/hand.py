@@ -13,7 +13,6 @@ from render.common import (
     MARGIN,
     MUTED,
     draw_text,
-    encode_png,
     hand_header,
     hand_header_height,
     panel,
@@ -35,7 +34,7 @@ def _seat_of(view: View, seat: int | None) -> int | None:
     return int(s) if s is not None else None
 
 
-def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> bytes:
+def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> Image.Image:
     private = view.get("private") or {}
     me = _seat_of(view, seat)
     hand = list(private.get("hand") or [])
@@ -83,4 +82,4 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
             draw_tile(im, tile, (x, ty, x + card_w, ty + card_h), text_size=TEXT, lines=LINES, large=True)
         y += max(1, (len(tiles) + COLS - 1) // COLS) * (card_h + GAP)
     _ = INK
-    return encode_png(im)
+    return im

@@ -7,7 +7,12 @@ locations, ``ships`` a player's longship, ``status`` the track, resolving, comba
 bands, ``board`` and ``hand`` the two pictures.
 """
 
-from render.reavers.board import board_png
-from render.reavers.hand import hand_png
+from render.common import Packing
+from render.reavers.board import TALL, board_image
+from render.reavers.hand import hand_image
 
-__all__ = ["board_png", "hand_png"]
+# The board's flat colours are chosen on 16 levels a channel (style.py), so rounding it
+# there changes only anti-aliased edges and packs it smaller as RGB PNG.
+PACKING = Packing(posterize=True, tall=TALL)
+
+__all__ = ["PACKING", "board_image", "hand_image"]

@@ -18,13 +18,8 @@ from render.common import (
     OUTCOME_H,
     WIDTH,
     board_header,
-    encode_board,
-    encode_png,
     outcome_header,
-    palette_on,
-    posterize,
 )
-from render.common.png import SIZE_SOFT
 from render.reavers.dice import pawn
 from render.reavers.locations import draw_locations, locations_height
 from render.reavers.ships import draw_ship, panel_height
@@ -33,23 +28,9 @@ from render.reavers.style import BG, View, name_of, seat_color
 
 PHASES = {"start": "Starting Reavers", "place": "Placing", "resolve": "Resolving"}
 LOG_H = 170
-# Boards this tall (late five-player games) pass SIZE_SOFT at zlib level 3, and
-# ``encode_board`` then packs them again at level 6: level 4 at once is under the limit
-# at about half the cost of the two passes.
+# Boards this tall (late five-player games) pass the size limit at zlib level 3 as RGB
+# PNGs: they are packed at level 4 first (``PACKING`` in ``render.reavers``).
 TALL = 2240
-
-
-def _encode(im: Image.Image) -> bytes:
-    """The board as PNG: in the bot's drawing processes a palette PNG of the board as drawn
-    (64 colours round it anyway); elsewhere posterized first (style.py), then packed."""
-    if palette_on():
-        return encode_board(im, "reavers")
-    posterize(im)
-    if im.height >= TALL:
-        data = encode_png(im, level=4)
-        if len(data) <= SIZE_SOFT:
-            return data
-    return encode_board(im, "reavers")
 
 
 def _header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
@@ -112,8 +93,8 @@ def _tags(view: View, index: int) -> list[str]:
     return tags
 
 
-def board_png(view: View, *, names: Sequence[str]) -> bytes:
-    """The public board as PNG bytes; ``view["private"]`` is never read."""
+def board_image(view: View, *, names: Sequence[str]) -> Image.Image:
+    """The public board, drawn; ``view["private"]`` is never read."""
     seats = list(view.get("seats") or [])
     outcome = view.get("outcome") if view.get("over") else None
     breakdowns = list(outcome.get("breakdown") or []) if outcome else []
@@ -175,4 +156,4 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
         y += heights[r] + GAP
     if log_row:
         draw_log(im, view, names, (MARGIN, y, WIDTH - MARGIN, y + LOG_H))
-    return _encode(im)
+    return im

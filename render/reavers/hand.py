@@ -15,7 +15,6 @@ from render.common import (
     MARGIN,
     MUTED,
     draw_text,
-    encode_png,
     hand_header,
     hand_header_height,
     panel,
@@ -49,7 +48,7 @@ def _own_seat(view: View) -> int | None:
     return seat if isinstance(seat, int) else None
 
 
-def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> bytes | None:
+def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> Image.Image | None:
     """The seat's Prophecies and Glory pile, or ``None`` for a public view."""
     private = view.get("private")
     if not private:
@@ -104,4 +103,4 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
             x = MARGIN + (i % PILE_COLS) * (w + 10)
             y = pile_top + 28 + (i // PILE_COLS) * (PILE_H + 8)
             draw_any(im, (x, y, x + w, y + PILE_H), card)
-    return encode_png(im)
+    return im

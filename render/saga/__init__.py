@@ -8,7 +8,7 @@ round track, ``combat`` the combat panel, ``tiles`` the action tiles, ``board`` 
 board after board once, and paste them.
 """
 
-from render.saga.board import board_png
-from render.saga.hand import hand_png
+from render.saga.board import board_image
+from render.saga.hand import hand_image
 
-__all__ = ["board_png", "hand_png"]
+__all__ = ["board_image", "hand_image"]

@@ -28,7 +28,6 @@ from render.common import (
     Box,
     draw_headline,
     draw_text,
-    encode_board,
     header_height,
     panel,
     paste_sprite,
@@ -218,8 +217,8 @@ def _draw_log(
                 y += 23
 
 
-def board_png(view: View, *, names: Sequence[str]) -> bytes:
-    """The public board as PNG bytes; ``view["private"]`` is never read."""
+def board_image(view: View, *, names: Sequence[str]) -> Image.Image:
+    """The public board, drawn; ``view["private"]`` is never read."""
     head_h = _header_height(view, names)
     map_top = head_h + 12
     ch = _combat_height(view)
@@ -244,4 +243,4 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
         y += ch + GAP
     _draw_log(im, view, names, (sx, y, sx + SIDE_W, side_bottom), _status_lines(view, names))
     _draw_tiles(im, view, names, tiles_top)
-    return encode_board(im, "saga")
+    return im

@@ -18,7 +18,6 @@ from render.common import (
     PANEL,
     Box,
     draw_text,
-    encode_png,
     hand_header,
     hand_header_height,
     paste_sprite,
@@ -121,7 +120,7 @@ def _draw_leader_card(
         y += 24
 
 
-def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> bytes | None:
+def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> Image.Image | None:
     """One side's secrets: its leaders' abilities and places, the scouted Destinations."""
     private = view.get("private")
     if not private:
@@ -206,4 +205,4 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
             y += 46
         y += GAP
     _draw_side_panel(im, view, names, side, (MARGIN, y, HAND_WIDTH - MARGIN, y + SIDE_PANEL_H))
-    return encode_png(im)
+    return im

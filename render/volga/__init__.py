@@ -6,7 +6,7 @@ and ``goods`` the sprites, ``map`` the river map, ``market`` the side column, ``
 trade offer, ``panels`` a player's panel, ``board`` and ``hand`` the two pictures.
 """
 
-from render.volga.board import board_png
-from render.volga.hand import hand_png
+from render.volga.board import board_image
+from render.volga.hand import hand_image
 
-__all__ = ["board_png", "hand_png"]
+__all__ = ["board_image", "hand_image"]

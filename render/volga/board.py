@@ -25,7 +25,6 @@ from render.common import (
     Box,
     draw_headline,
     draw_text,
-    encode_board,
     header_height,
     panel,
     paste_sprite,
@@ -178,8 +177,8 @@ def _draw_outcome_banner(
     outcome_banner(im, height, title, _burned_text(view), outcome, names, min_size=28)
 
 
-def board_png(view: View, *, names: Sequence[str]) -> bytes:
-    """The public board as PNG bytes; ``view["private"]`` is never read."""
+def board_image(view: View, *, names: Sequence[str]) -> Image.Image:
+    """The public board, drawn; ``view["private"]`` is never read."""
     seats = list(view.get("seats") or [])
     over = bool(view.get("over"))
     outcome = view.get("outcome") if over else None
@@ -231,4 +230,4 @@ def board_png(view: View, *, names: Sequence[str]) -> bytes:
             x = MARGIN + len(row) * (panel_w + GAP)
             _draw_log(im, view, names, (x, y, WIDTH - MARGIN, y + row_heights[r]))
         y += row_heights[r] + GAP
-    return encode_board(im, "volga")
+    return im

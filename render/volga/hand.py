@@ -16,7 +16,6 @@ from render.common import (
     MUTED,
     PANEL_EDGE,
     draw_text,
-    encode_png,
     hand_header,
     hand_header_height,
 )
@@ -51,7 +50,7 @@ def _hand_sections(private: Mapping[str, Any]) -> list[tuple[str, list[Mapping[s
     return sections
 
 
-def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> bytes | None:
+def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> Image.Image | None:
     """One seat's hidden contracts and its own panel, or ``None`` for a public view."""
     private = view.get("private")
     if not private:
@@ -115,4 +114,4 @@ def hand_png(view: View, *, names: Sequence[str], seat: int | None = None) -> by
         draw_panel(
             im, view, (MARGIN, panel_top, HAND_WIDTH - MARGIN, panel_top + panel_h), mine, name, active=acting
         )
-    return encode_png(im)
+    return im

@@ -46,9 +46,11 @@ def replay_export() -> dict[str, Any]:
 def fresh_pool() -> Iterator[None]:
     pictures.shutdown()
     pictures._threads = False
+    pictures._drawers = None  # SKALD_DRAWERS read again, as at a start
     yield
     pictures.shutdown()
     pictures._threads = False
+    pictures._drawers = None
 
 
 async def test_a_board_is_drawn_in_another_process_as_a_palette_png(fresh_pool: None) -> None:
@@ -258,7 +260,7 @@ async def test_without_processes_pictures_are_drawn_in_threads(
     png = await pictures.draw_async(board_payload())
     assert png is not None and png.startswith(b"\x89PNG")
     assert isinstance(pictures.pool(), pictures.ThreadPoolExecutor)
-    assert Image.open(io.BytesIO(png)).mode == "RGB"  # the main process keeps exact colours
+    assert Image.open(io.BytesIO(png)).mode == "P"  # the same pictures as a drawing process's
 
 
 async def test_a_payload_without_a_picture_draws_nothing(fresh_pool: None) -> None:
@@ -332,3 +334,51 @@ async def test_a_drawing_process_answers_through_a_pipe_that_holds_a_whole_board
     for worker in pool.all:
         for end in (worker.jobs, worker.answers):
             assert fcntl.fcntl(end.fileno(), fcntl.F_GETPIPE_SZ) >= pictures.PIPE_BYTES
+
+
+async def test_with_no_drawers_boards_and_replays_are_drawn_in_a_thread_of_the_bot(
+    fresh_pool: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SKALD_DRAWERS", "0")
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.ThreadPoolExecutor) and pool._max_workers == 1
+    png = await pictures.draw_async(board_payload())
+    assert png is not None and Image.open(io.BytesIO(png)).mode == "P"  # as a drawing process draws it
+    gif = await pictures.replay_async({"replay": replay_export()})
+    assert gif is not None and gif.startswith(b"GIF8")
+    assert python_children() == set()  # no process beside the bot
+
+
+async def test_with_one_drawer_a_process_that_made_a_replay_is_retired_for_a_fresh_one(
+    fresh_pool: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SKALD_DRAWERS", "1")
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    (first,) = pool.pids()
+    assert python_children() == {first}
+    assert await pictures.draw_async(board_payload()) is not None
+    gif = await pictures.replay_async({"replay": replay_export()})
+    assert gif is not None and gif.startswith(b"GIF8")
+    png = await asyncio.wait_for(pictures.draw_async(board_payload()), 60)  # from the fresh process
+    assert png is not None and Image.open(io.BytesIO(png)).mode == "P"
+    (second,) = pool.pids()
+    assert second != first and not alive(first) and python_children() == {second}
+
+
+async def test_a_drawing_process_is_retired_after_its_share_of_pictures(
+    fresh_pool: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SKALD_DRAWERS", "1")
+    monkeypatch.setattr(pictures, "RECYCLE_AFTER", 3)
+    await pictures.start()  # the warm-up ping is its first job
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    (first,) = pool.pids()
+    for _ in range(2):
+        assert await pictures.draw_async(board_payload()) is not None
+    assert await asyncio.wait_for(pictures.draw_async(board_payload()), 60) is not None
+    (second,) = pool.pids()
+    assert second != first and not alive(first) and len(pool.all) == 1

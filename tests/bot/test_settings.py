@@ -16,6 +16,7 @@ def clean(monkeypatch: pytest.MonkeyPatch) -> None:
         "SKALD_REMINDER_HOURS",
         "DISCORD_FAKE_URL",
         "SKALD_SHARDS",
+        "SKALD_DRAWERS",
     ):
         monkeypatch.setenv(name, "")  # set but empty: a .env file cannot fill it in
 
@@ -24,6 +25,21 @@ def test_defaults() -> None:
     settings = load_settings()
     assert settings.test_guild is None and settings.reminder_hours == 24 and settings.database == "skald.db"
     assert settings.shards is None and settings.rate_share == 1.0
+    assert settings.drawers is None  # one drawing process per core
+
+
+@pytest.mark.parametrize("text, expected", [("0", 0), ("1", 1), (" 3 ", 3), ("64", 64)])
+def test_drawers_is_a_count_from_zero(monkeypatch: pytest.MonkeyPatch, text: str, expected: int) -> None:
+    monkeypatch.setenv("SKALD_DRAWERS", text)
+    assert load_settings().drawers == expected
+
+
+@pytest.mark.parametrize("text", ["-1", "two", "1.5", "65"])
+def test_a_wrong_drawers_count_is_named(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setenv("SKALD_DRAWERS", text)
+    with pytest.raises(SettingsError, match="SKALD_DRAWERS must be a number of drawing processes") as error:
+        load_settings()
+    assert "\n" not in str(error.value) and repr(text) in str(error.value)
 
 
 @pytest.mark.parametrize("hours, expected", [("1", 1.0), ("336", 336.0), ("12.5", 12.5), (" 48 ", 48.0)])

@@ -137,18 +137,16 @@ def late_view(name: str, players: int, moves: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("name", "players", "moves"), [("pax", 6, 300), ("reavers", 5, 900)])
 def test_in_the_drawing_processes_the_biggest_boards_are_palette_pngs_too(
-    name: str, players: int, moves: int, monkeypatch: pytest.MonkeyPatch
+    name: str, players: int, moves: int
 ) -> None:
     """A 6-player Pax board and a late 5-player Reavers board (taller than ``TALL``) once
     had their own RGB encoders; in the drawing processes they are 64 colours like the rest."""
     view = late_view(name, players, moves)
     names = ["Astrid", "Bjorn", "Sigrid", "Ulf", "Freydis", "Ragna"][:players]
-    monkeypatch.setattr(png, "_palette", True)
-    data = render.board_png(view, names=names)
+    data = render.board_png(view, names=names, palette=True)  # as the drawing processes ask
     image = open_png(data)
     assert image.mode == "P" and len(image.getcolors(256) or []) <= png.PALETTE_COLORS
     assert len(data) <= png.SIZE_SOFT
     if name == "reavers":
         assert image.height >= reavers_board.TALL
-    monkeypatch.setattr(png, "_palette", False)
     assert open_png(render.board_png(view, names=names)).mode == "RGB"  # tests and the thread fallback

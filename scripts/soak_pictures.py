@@ -1,0 +1,173 @@
+"""The drawing's memory soak: whole games of all five titles through the table, every picture drawn.
+
+``.venv/bin/python scripts/soak_pictures.py --games 300`` plays that many games (the five titles in
+turn, each at player counts from its fewest to its most), ``--in-flight`` at a time, with
+random legal moves made through the table as players make them, and delivers every
+message the games queue as the bot does: boards, hands (DMs), each game's final picture
+and the animated replay every finished game posts. ``--drawers`` sets ``SKALD_DRAWERS``.
+
+Printed: the peak resident memory of the bot's process and of each drawing process (a
+recycled process counts as one more), the largest total of all processes at any sample
+(every 0.2 s), and what each holds at the end. Nothing is asserted; the figures go into
+docs/deploy.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import games
+from bot.adapter import memory, messages, pictures
+from bot.store.storage import Storage
+from bot.table import Table
+
+SAMPLE_S = 0.2
+
+
+def status_mb(pid: int, field: str) -> float:
+    """A field of ``/proc/<pid>/status`` in MB (``VmRSS``: now, ``VmHWM``: the peak)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def children() -> list[int]:
+    me = os.getpid()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == me:
+                found.append(int(entry.name))
+    return found
+
+
+class Watch:
+    """Samples the memory of this process and its children until told to stop."""
+
+    def __init__(self) -> None:
+        self.peaks: dict[int, float] = {}  # pid: its peak RSS, as last read
+        self.largest_total = 0.0
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            self.sample()
+            await asyncio.sleep(SAMPLE_S)
+
+    def sample(self) -> None:
+        total = 0.0
+        for pid in [os.getpid(), *children()]:
+            total += status_mb(pid, "VmRSS")
+            self.peaks[pid] = max(self.peaks.get(pid, 0.0), status_mb(pid, "VmHWM"))
+        self.largest_total = max(self.largest_total, total)
+
+
+def player_counts(index: int) -> tuple[str, int]:
+    """The ``index``-th game's title and player count: the titles in turn, each going
+    through its player counts."""
+    ids = games.names()
+    module = games.get(ids[index % len(ids)])
+    span = module.max_players - module.min_players + 1
+    return module.id, module.min_players + (index // len(ids)) % span
+
+
+async def deliver(storage: Storage, game_id: int) -> int:
+    """Every waiting message of one game, made as delivery makes it (its picture, or its
+    replay, drawn); the number made."""
+    rows = [r for r in await storage.pending_outbox() if r.payload.get("game_id") == game_id]
+    for row in rows:
+        await messages.build(row.payload)
+        await storage.mark_sent(row.id, time.time(), "1")
+    return len(rows)
+
+
+async def play(table: Table, index: int, made: list[int]) -> None:
+    """One whole game in a channel of its own, every message delivered after each move."""
+    game_id, players = player_counts(index)
+    channel, rng = f"c{index}", random.Random(index)
+    users = [f"{index}-{seat}" for seat in range(players)]
+    await table.lobby.new_game(channel, users[0], f"Astrid{index}", game_id)
+    for seat, user in enumerate(users[1:], 1):
+        await table.lobby.join(channel, user, f"Bjorn{index}-{seat}")
+    await table.lobby.start(channel, users[0], "joined")
+    storage = table.storage
+    game = await storage.active_game(channel)
+    assert game is not None
+    row_id = game.id
+    made[0] += await deliver(storage, row_id)
+    while (game := await storage.active_game(channel)) is not None and game.state is not None:
+        seat = games.get(game.game).to_act(game.state)[0]
+        user = (await storage.seats(game.id))[seat].user_id
+        legal = [action for action, _ in await table.moves.legal(channel, user)]
+        await table.moves.act(channel, user, rng.choice(legal))
+        made[0] += await deliver(storage, row_id)
+    made[0] += await deliver(storage, row_id)  # the final picture and the replay
+
+
+async def soak(count: int, in_flight: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        storage = await Storage.open(str(Path(folder) / "soak.db"))
+        table = Table(storage, seeds=lambda: 7)
+        memory.settle(times=99)  # as the bot does once it has started
+        await pictures.start()
+        watch, stop = Watch(), asyncio.Event()
+        watcher = asyncio.create_task(watch.run(stop))
+        queue = list(range(count))
+        made = [0]
+        start = time.perf_counter()
+
+        async def player() -> None:
+            while queue:
+                await play(table, queue.pop(0), made)
+
+        await asyncio.gather(*(player() for _ in range(in_flight)))
+        elapsed = time.perf_counter() - start
+        stop.set()
+        await watcher
+        watch.sample()
+        await storage.close()
+    me = os.getpid()
+    drawing = {pid: mb for pid, mb in watch.peaks.items() if pid != me}
+    now = {pid: status_mb(pid, "VmRSS") for pid in [me, *children()]}
+    print(
+        f"soak: {count} games, {made[0]} messages in {elapsed:.0f} s; drawers: {os.environ.get('SKALD_DRAWERS', 'default')}"
+    )
+    peaks = sorted(drawing.values())
+    shown = ", ".join(f"{mb:.0f}" for mb in peaks[-4:]) or "none"
+    print(
+        f"peak RSS: bot {watch.peaks[me]:.0f} MB; drawing processes, the largest: {shown} MB ({len(drawing)} in all)"
+    )
+    print(f"largest total of all processes at a sample: {watch.largest_total:.0f} MB")
+    print(f"at the end: {', '.join(f'{mb:.0f}' for mb in now.values())} MB (the bot first)")
+    pictures.shutdown()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--in-flight", type=int, default=8)
+    parser.add_argument("--drawers", type=int, default=None, help="SKALD_DRAWERS for this run")
+    args = parser.parse_args()
+    if args.drawers is not None:
+        os.environ["SKALD_DRAWERS"] = str(args.drawers)
+    asyncio.run(soak(args.games, args.in_flight))
+
+
+if __name__ == "__main__":
+    main()
