@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common.png import encode_png
+from render.common import encode
 from render.common.style import BG, GOLD, HEADER_BG, INK, MARGIN, MUTED, PANEL, PANEL_EDGE
 from render.common.text import draw_text
 
@@ -62,4 +62,4 @@ def leaderboard_png(
             draw_text(im, (left + 48, row_y), name, 20, INK, anchor="lm", max_width=COLUMN - 48 - 200)
             draw_text(im, (left + COLUMN - 100, row_y), first, 20, INK, anchor="rm", bold=True, max_width=90)
             draw_text(im, (left + COLUMN - 12, row_y), second, 20, MUTED, anchor="rm", max_width=80)
-    return encode_png(im)
+    return encode.table(im)

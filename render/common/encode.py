@@ -82,6 +82,12 @@ def card(im: Image.Image) -> bytes:
     return encode_png(im)
 
 
+def table(im: Image.Image) -> bytes:
+    """A server's leaderboard (``render.leaderboard``) as an RGB PNG at level 3: text on
+    flat panels, sent when someone asks for it."""
+    return encode_png(im)
+
+
 def as_shown(im: Image.Image, *, kind: str, packing: Packing = PLAIN, palette: bool = False) -> Image.Image:
     """The board ``im`` as its PNG from ``board`` shows it, without encoding it: for a
     picture drawn around a board (the final picture). The same pixels, and the same palette
