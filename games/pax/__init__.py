@@ -9,9 +9,9 @@ from typing import Any
 
 from games.pax.breakdown import breakdown as breakdown
 from games.pax.cards import CARDS
-from games.pax.rules import apply, legal_actions, to_act
+from games.pax.rules import apply, legal_actions, midway, prompt, to_act
 from games.pax.setup import OPTIONS, setup
-from games.pax.views import label, midway, outcome, private, prompt, view
+from games.pax.views import label, outcome, private, view
 
 id = "pax"
 title = "Pax Viking"

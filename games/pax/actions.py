@@ -260,7 +260,7 @@ def _place_venture(state: State, seat: int, tile: str, post: str) -> None:
     board.player(state, seat)["hand"].remove(tile)
     spot["venture"] = tile
     core.log(state, seat, f"PLAYS {board.describe_tile(tile)} at {place_name(post)}")
-    board.establish(state, seat, post)
+    effects.establish(state, seat, post)
 
 
 def play(state: State, seat: int, tile: str, target: str | None) -> None:
@@ -289,7 +289,7 @@ def _to_jarlboard(state: State, seat: int, tile: str, replace: str | None, verb:
         board.discard(state, replace)
     text = f" in place of {board.describe_tile(replace)}" if replace else ""
     core.log(state, seat, f"{verb} {board.describe_tile(tile)} on their Jarlboard{text}")
-    board.put_board_tile(state, seat, tile)
+    effects.put_board_tile(state, seat, tile)
 
 
 def activate(state: State, seat: int, post: str) -> None:
@@ -326,7 +326,7 @@ def parley(state: State, seat: int, post: str, rival: int | None) -> None:
     if rival is not None:
         challenge(state, seat, post, rival)
     if board.alone(state, seat, post) and board.can_establish(state, seat, post):
-        board.establish(state, seat, post)
+        effects.establish(state, seat, post)
     effects.when(state, seat, "parley")
 
 
@@ -345,7 +345,7 @@ def jarldom(state: State, seat: int, post: str) -> None:
         board.return_ship(state, target, index)
         core.log(state, seat, f"RETURNS a Longship of {core.seat_ref(target)}")
     if board.alone(state, seat, post) and board.can_establish(state, seat, post):
-        board.establish(state, seat, post)
+        effects.establish(state, seat, post)
 
 
 def sweden(state: State, seat: int) -> None:
@@ -371,7 +371,7 @@ def place(state: State, seat: int, post: str) -> None:
 def theocracy(state: State, seat: int, post: str) -> None:
     _influence(state, "theocracy")
     core.log(state, seat, f"uses THEOCRACY at {place_name(post)}")
-    board.establish(state, seat, post, "theocracy")
+    effects.establish(state, seat, post, "theocracy")
 
 
 def rus(state: State, seat: int, tile: str, replace: str | None) -> None:

@@ -21,7 +21,7 @@ from games.pax.data import (
     place_name,
     tile_name,
 )
-from games.pax.rules import to_act
+from games.pax.rules import RULES
 
 # Ability texts never change during a game: describe each tile and post once.
 _TEXTS = {tile: effects.describe(data["effects"]) for tile, data in TILES.items()}
@@ -186,30 +186,6 @@ def _private(state: State, seat: int) -> dict[str, Any]:
     return {"hand": [tile_view(t) for t in p["hand"]], "drawn": drawn, "offer_tiles": offered}
 
 
-def prompt(state: State, seat: int | None = None) -> str:
-    """What the seats that act must do now (the same phrase for every seat here)."""
-    phase = state["phase"]
-    if phase == "over":
-        return "the game is over"
-    if phase == "althing":
-        yes, no = turn.tally(state)
-        return (
-            f"vote at the ALTHING on {tile_name(state['althing']['tile'])} (so far {yes} for, {no} against)"
-        )
-    if phase == "discard":
-        return f"DISCARD down to the HAND LIMIT ({state['pending']['count']} more)"
-    pending = state["pending"]
-    if state["offer"] is not None and not state["offer"]["sent"]:
-        return "build the TRADE offer"
-    if pending is not None and pending["action"] == "journey":
-        return "take a STEP, TRADE or stop the JOURNEY"
-    if pending is not None and pending["action"] == "sweden":
-        return f"PLACE a Longship in {place_name(pending['location'])}"
-    if state["offer"] is not None:
-        return "answer the TRADE offer (or go on with the turn)"
-    return f"choose an action ({turn.actions_left(state)} left)"
-
-
 def private(state: State, seat: int | None) -> dict[str, Any] | None:
     """The seat's own secrets (``None`` for the public view)."""
     return None if seat is None else _private(state, seat)
@@ -221,8 +197,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "game": "pax",
         "seat": seat,
         "players": state["players"],
-        "to_act": to_act(state),
-        "prompt": prompt(state),
+        "to_act": RULES.to_act(state),
+        "prompt": RULES.prompt(state, seat),
         "phase": state["phase"],
         "options": dict(state["options"]),
         "round": state["round"],
@@ -277,20 +253,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 def outcome(state: State) -> dict[str, Any] | None:
     result: dict[str, Any] | None = state["result"]
     return None if result is None else dict(result)
-
-
-def midway(state: State) -> bool:
-    """True while the acting seat is inside one multi-step action (JOURNEY, SWEDEN's
-    placement, building a TRADE offer, DISCARDING at the Winter Solstice). A sent TRADE
-    offer waits for another seat, so the channel must hear of it: not midway then."""
-    if state["phase"] == "discard":
-        return True
-    if state["phase"] != "action":
-        return False
-    offer = state["offer"]
-    if offer is not None and offer["sent"]:
-        return False
-    return state["pending"] is not None or offer is not None
 
 
 # --- labels -----------------------------------------------------------------------------
@@ -371,4 +333,4 @@ def label(state: State, action: str) -> str:
     return _label(state, action.split())[:80]
 
 
-__all__ = ["label", "midway", "outcome", "view", "tile_view"]
+__all__ = ["label", "outcome", "private", "tile_view", "view"]
