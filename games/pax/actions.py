@@ -143,6 +143,7 @@ def main_actions(state: State, seat: int) -> list[str]:
         if tile is not None and p["silfr"] >= turn.track_cost(state, seat, i)
     ]
     actions += [f"journey {i + 1}" for i, ship in enumerate(p["ships"]) if not ship["exhausted"]]
+    actions += [f"journey {post}" for post in journey_destinations(state, seat)]
     actions += play_actions(state, seat)
     actions += [f"activate {post}" for post in _activate_posts(state, seat)]
     actions += _parley_actions(state, seat)
@@ -156,6 +157,47 @@ def main_actions(state: State, seat: int) -> list[str]:
         actions += _rus_actions(state, seat)
     actions.append("end")
     return actions
+
+
+def routes(state: State, seat: int, at: str | None, most: int) -> dict[str, list[str] | None]:
+    """The shortest STEPS from ``at`` (None: a HOME) to every place within ``most`` STEPS:
+    the route when it is the only shortest one, else None. A STEP HOME ends a JOURNEY, so
+    no route passes through one."""
+    found: dict[str, list[str] | None] = {}
+    frontier: dict[str | None, list[str] | None] = {at: []}
+    for _ in range(most):
+        reached: dict[str | None, list[str] | None] = {}
+        for place, route in frontier.items():
+            for nxt in board.step_options(state, seat, place):
+                if nxt in HOMES or nxt == at or nxt in found:
+                    continue
+                unique = route is not None and nxt not in reached
+                reached[nxt] = [*route, nxt] if unique and route is not None else None
+        found.update({place: route for place, route in reached.items() if place is not None})
+        frontier = reached
+    return found
+
+
+def journey_destinations(state: State, seat: int) -> dict[str, tuple[int, list[str]]]:
+    """One-press JOURNEYS (``journey birka``): for every post an unEXHAUSTED Longship
+    reaches by exactly one shortest route, the Longship number and the route; the Longship
+    with the shortest route sails (the first of equals)."""
+    p = board.player(state, seat)
+    most = JOURNEY_STEPS + effects.lasting(state, seat, "steps")
+    found: dict[str, tuple[int, list[str]]] = {}
+    starts: set[str | None] = set()
+    for index, ship in enumerate(p["ships"]):
+        if ship["exhausted"] or ship["at"] in starts:
+            continue
+        starts.add(ship["at"])
+        for place, route in routes(state, seat, ship["at"], most).items():
+            if (
+                route is not None
+                and place in POSTS
+                and (place not in found or len(route) < len(found[place][1]))
+            ):
+                found[place] = (index + 1, route)
+    return {post: found[post] for post in POSTS if post in found}  # in map order
 
 
 def journey_actions(state: State, seat: int) -> list[str]:

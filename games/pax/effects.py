@@ -218,11 +218,11 @@ def _run_one(state: State, seat: int, effect: Effect, post: str | None) -> None:
         core.log(state, seat, f"GAINS {amount} Silfr")
     elif do == "draw":
         drawn = sum(1 for _ in range(effect["n"]) if board.draw_tile(state, seat))
-        core.log(state, seat, f"DRAWS {drawn} tile(s)")
+        core.log(state, seat, f"DRAWS {core.plural(drawn, 'tile')}")
     elif do == "all_draw":
         for s in [*range(seat, n), *range(seat)]:
             board.draw_tile(state, s)
-        core.log(state, seat, f"ALL DRAW {effect['n']}")
+        core.log(state, seat, f"has every player DRAW {core.plural(effect['n'], 'tile')} (ALL DRAW)")
     elif do == "gain_tile":
         _gain_tile(state, seat, effect["kind"])
     elif do in ("return", "return_all"):
@@ -254,13 +254,13 @@ def _run_one(state: State, seat: int, effect: Effect, post: str | None) -> None:
     elif do == "all_gain":
         for s in range(n):
             board.gain(state, s, effect["silfr"])
-        core.log(state, seat, f"ALL GAIN {effect['silfr']} Silfr")
+        core.log(state, seat, f"gives every player {effect['silfr']} Silfr (ALL GAIN)")
     elif do == "rivals_pay":
         for s in range(n):
             if s != seat:
                 p = board.player(state, s)
                 p["silfr"] -= min(p["silfr"], effect["silfr"])
-        core.log(state, seat, f"every RIVAL RETURNS {effect['silfr']} Silfr")
+        core.log(state, seat, f"makes every RIVAL RETURN {effect['silfr']} Silfr to the supply")
     else:
         raise ValueError(f"unknown effect {do}")
 

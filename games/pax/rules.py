@@ -39,13 +39,17 @@ def _invest(state: State, seat: int, args: list[str]) -> None:
 
 
 def _journey(state: State, seat: int, args: list[str]) -> None:
-    actions.journey(state, seat, args[0])
-    for place in args[1:]:  # a JOURNEY to a destination in one press: its STEPS, then stop
+    """``journey 2``: Longship 2 sets out, STEP by STEP; ``journey birka``: a Longship sails
+    the one shortest route to Birka and stops there, in one press for the same moves
+    (``journey 2``, ``step ...``, ``stop``)."""
+    if args[0].isdigit():
+        actions.journey(state, seat, args[0])
+        return
+    number, route = actions.journey_destinations(state, seat)[args[0]]
+    actions.journey(state, seat, str(number))
+    for place in route:
         actions.step(state, seat, place)
-        if state["pending"] is None:  # a STEP HOME ends the JOURNEY
-            return
-    if len(args) > 1:
-        actions.stop(state, seat)
+    actions.stop(state, seat)
 
 
 def _step(state: State, seat: int, args: list[str]) -> None:

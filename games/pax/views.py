@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import State, seat_ref
-from games.pax import board, effects, trade, turn, victory
+from games.pax import actions, board, effects, trade, turn, victory
 from games.pax.data import (
     BORDERS,
     CONDITIONS,
@@ -276,8 +276,17 @@ def _label(state: State, words: list[str]) -> str:
         cost = turn.track_cost(state, state["current"], slot)
         return f"INVEST: BUY {_tile(tile)} for {cost} Silfr" if tile else "INVEST: BUY"
     if verb == "journey":
-        at = state["seats"][state["current"]]["ships"][int(arg) - 1]["at"]
-        return f"JOURNEY with Longship {arg} ({'Jarlboard' if at is None else place_name(at)})"
+        ships = state["seats"][state["current"]]["ships"]
+        if arg.isdigit():
+            at = ships[int(arg) - 1]["at"]
+            return (
+                f"JOURNEY with Longship {arg} ({'Jarlboard' if at is None else place_name(at)}), STEP by STEP"
+            )
+        number, route = actions.journey_destinations(state, state["current"])[arg]
+        at = ships[number - 1]["at"]
+        start = "Jarlboard" if at is None else place_name(at)
+        via = f", via {' and '.join(place_name(p) for p in route[:-1])}" if len(route) > 1 else ""
+        return f"JOURNEY to {place_name(arg)}: Longship {number} from {start}{via}"
     if verb == "step":
         return f"STEP to {place_name(arg)}" + (" (HOME)" if arg in HOMES else "")
     if verb == "stop":
@@ -315,11 +324,16 @@ def _label(state: State, words: list[str]) -> str:
         pieces = {"silfr": "1 Silfr", "tile": "a tile of their choice", "longship": "1 Longship"}
         pieces |= {kind: f"1 {name} Follower" for kind, name in FOLLOWER_NAMES.items()}
         what = pieces.get(arg) or _tile(arg.upper())
-        return f"{verb.title()} {what}"
+        so_far = trade.side_text(state["offer"][verb])
+        return f"{verb.title()} {what}" + (f" (so far {so_far})" if so_far != "nothing" else "")
     if verb == "answer":
+        offer = state["offer"]
+        get, pay = trade.side_text(offer["give"]), trade.side_text(offer["ask"])
         if arg == "decline":
-            return "Decline the TRADE"
-        return "Accept the TRADE" + (f", handing over {_tile(arg.upper())}" if arg != "accept" else "")
+            return f"Decline: their {get} for your {pay}"
+        if arg == "accept":
+            return f"Accept: their {get} for your {pay}"
+        return f"Accept, handing over {_tile(arg.upper())}: their {get} for it"
     if verb == "vote":
         return "Vote for the Event" if arg == "yes" else "Vote against the Event"
     if verb == "discard":
