@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from games.core import State
 from games.pax import board, effects, turn
-from games.pax.data import HOMES, JOURNEY_STEPS, POSTS, REGIONS, TILES, TRACK_COSTS, place_name, tile_name
+from games.pax.data import (
+    FOLLOWERS,
+    HOMES,
+    JOURNEY_STEPS,
+    POSTS,
+    REGIONS,
+    TILES,
+    TRACK_COSTS,
+    place_name,
+    tile_name,
+)
 
 RULES = {
     "invest": "INVEST DRAWS from the SAGA PILE or BUYS a tile from a SAGA TRACK space you can pay for",
@@ -105,6 +115,28 @@ def _vote(state: State, seat: int, args: list[str]) -> str | None:
     return f"the ALTHING vote is 'yes' or 'no', not '{' '.join(args)}'"
 
 
+IDLE = {
+    "answer": "no TRADE offer waits for your answer",
+    "vote": "no ALTHING vote waits for yours",
+    "discard": "you DISCARD only at your Winter Solstice, down to the HAND LIMIT",
+    "give": "you are not building a TRADE offer",
+    "ask": "you are not building a TRADE offer",
+    "place": "SWEDEN has drawn no Venture for you to place",
+}
+
+
+def _idle(state: State, seat: int, verb: str) -> str | None:
+    """Why a verb has no move at all now, where one sentence says it better than the rule."""
+    if verb in FOLLOWERS:
+        if state["influence"][verb] != seat:
+            return (
+                f"{verb.upper()} is an influence action: you need its Influence marker, which you do not hold"
+            )
+        if verb in state["turn"]["influence_used"]:
+            return f"you have used {verb.upper()} this turn already"
+    return IDLE.get(verb)
+
+
 SPECIFIC = {
     "invest": _invest,
     "journey": _journey,
@@ -123,5 +155,8 @@ def refusal(state: State, seat: int, action: str, legal: list[str]) -> str | Non
         return None
     specific = SPECIFIC.get(verb)
     said = specific(state, seat, args) if specific else None
+    idle = None if any(a.split()[0] == verb for a in legal) else _idle(state, seat, verb)
+    if idle:
+        return f"{idle[0].upper()}{idle[1:]}."
     reason = said or RULES[verb]
     return f"{reason[0].upper()}{reason[1:]}; {_options(verb, legal)}."

@@ -107,9 +107,13 @@ def test_a_refusal_names_the_rule_and_what_the_seat_has() -> None:
         pax.apply(state, 0, "invest 2")
     with pytest.raises(IllegalAction, match="not in your hand; you hold nothing"):
         pax.apply(state, 0, "play V31 birka")
+    with pytest.raises(IllegalAction, match="need its Influence marker, which you do not hold"):
+        pax.apply(state, 0, "jarldom birka")
     state = act(state, 0, "journey 1")
     with pytest.raises(IllegalAction, match="one STEP reaches"):
         pax.apply(state, 0, "step baghdad")
+    with pytest.raises(IllegalAction, match="not building a TRADE offer"):
+        pax.apply(state, 0, "give silfr")
 
 
 def test_the_trade_answer_states_its_terms() -> None:
