@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.pax.breakdown import breakdown as breakdown
+from games.pax.breakdown import breakdown, score_now
 from games.pax.cards import CARDS
-from games.pax.rules import apply, legal_actions, to_act
+from games.pax.rules import apply, legal_actions, midway, prompt, to_act
 from games.pax.setup import OPTIONS, setup
-from games.pax.views import label, midway, outcome, private, prompt, view
+from games.pax.views import label, outcome, private, view
 
 id = "pax"
 title = "Pax Viking"
@@ -38,7 +38,9 @@ COMMANDS: list[dict[str, Any]] = [
         _arg("what", "draw or a slot 1-5"),
     ),
     _command(
-        "journey", "JOURNEY: move one of your Longships up to three STEPS", _arg("ship", "Longship 1-5")
+        "journey",
+        "JOURNEY: move a Longship up to three STEPS (or straight to a post, by its one shortest route)",
+        _arg("ship", "Longship 1-5, or a post to sail to in one go"),
     ),
     _command("step", "Take one STEP of your JOURNEY", _arg("place", "a region, post or HOME")),
     _command("stop", "End the JOURNEY here (before any STEP or TRADE: call it off)"),
@@ -89,6 +91,7 @@ __all__ = [
     "COMMANDS",
     "OPTIONS",
     "apply",
+    "breakdown",
     "label",
     "legal_actions",
     "max_players",
@@ -97,6 +100,7 @@ __all__ = [
     "outcome",
     "private",
     "prompt",
+    "score_now",
     "setup",
     "title",
     "to_act",

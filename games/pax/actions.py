@@ -143,6 +143,7 @@ def main_actions(state: State, seat: int) -> list[str]:
         if tile is not None and p["silfr"] >= turn.track_cost(state, seat, i)
     ]
     actions += [f"journey {i + 1}" for i, ship in enumerate(p["ships"]) if not ship["exhausted"]]
+    actions += [f"journey {post}" for post in journey_destinations(state, seat)]
     actions += play_actions(state, seat)
     actions += [f"activate {post}" for post in _activate_posts(state, seat)]
     actions += _parley_actions(state, seat)
@@ -156,6 +157,47 @@ def main_actions(state: State, seat: int) -> list[str]:
         actions += _rus_actions(state, seat)
     actions.append("end")
     return actions
+
+
+def routes(state: State, seat: int, at: str | None, most: int) -> dict[str, list[str] | None]:
+    """The shortest STEPS from ``at`` (None: a HOME) to every place within ``most`` STEPS:
+    the route when it is the only shortest one, else None. A STEP HOME ends a JOURNEY, so
+    no route passes through one."""
+    found: dict[str, list[str] | None] = {}
+    frontier: dict[str | None, list[str] | None] = {at: []}
+    for _ in range(most):
+        reached: dict[str | None, list[str] | None] = {}
+        for place, route in frontier.items():
+            for nxt in board.step_options(state, seat, place):
+                if nxt in HOMES or nxt == at or nxt in found:
+                    continue
+                unique = route is not None and nxt not in reached
+                reached[nxt] = [*route, nxt] if unique and route is not None else None
+        found.update({place: route for place, route in reached.items() if place is not None})
+        frontier = reached
+    return found
+
+
+def journey_destinations(state: State, seat: int) -> dict[str, tuple[int, list[str]]]:
+    """One-press JOURNEYS (``journey birka``): for every post an unEXHAUSTED Longship
+    reaches by exactly one shortest route, the Longship number and the route; the Longship
+    with the shortest route sails (the first of equals)."""
+    p = board.player(state, seat)
+    most = JOURNEY_STEPS + effects.lasting(state, seat, "steps")
+    found: dict[str, tuple[int, list[str]]] = {}
+    starts: set[str | None] = set()
+    for index, ship in enumerate(p["ships"]):
+        if ship["exhausted"] or ship["at"] in starts:
+            continue
+        starts.add(ship["at"])
+        for place, route in routes(state, seat, ship["at"], most).items():
+            if (
+                route is not None
+                and place in POSTS
+                and (place not in found or len(route) < len(found[place][1]))
+            ):
+                found[place] = (index + 1, route)
+    return {post: found[post] for post in POSTS if post in found}  # in map order
 
 
 def journey_actions(state: State, seat: int) -> list[str]:
@@ -260,7 +302,7 @@ def _place_venture(state: State, seat: int, tile: str, post: str) -> None:
     board.player(state, seat)["hand"].remove(tile)
     spot["venture"] = tile
     core.log(state, seat, f"PLAYS {board.describe_tile(tile)} at {place_name(post)}")
-    board.establish(state, seat, post)
+    effects.establish(state, seat, post)
 
 
 def play(state: State, seat: int, tile: str, target: str | None) -> None:
@@ -289,7 +331,7 @@ def _to_jarlboard(state: State, seat: int, tile: str, replace: str | None, verb:
         board.discard(state, replace)
     text = f" in place of {board.describe_tile(replace)}" if replace else ""
     core.log(state, seat, f"{verb} {board.describe_tile(tile)} on their Jarlboard{text}")
-    board.put_board_tile(state, seat, tile)
+    effects.put_board_tile(state, seat, tile)
 
 
 def activate(state: State, seat: int, post: str) -> None:
@@ -326,7 +368,7 @@ def parley(state: State, seat: int, post: str, rival: int | None) -> None:
     if rival is not None:
         challenge(state, seat, post, rival)
     if board.alone(state, seat, post) and board.can_establish(state, seat, post):
-        board.establish(state, seat, post)
+        effects.establish(state, seat, post)
     effects.when(state, seat, "parley")
 
 
@@ -345,7 +387,7 @@ def jarldom(state: State, seat: int, post: str) -> None:
         board.return_ship(state, target, index)
         core.log(state, seat, f"RETURNS a Longship of {core.seat_ref(target)}")
     if board.alone(state, seat, post) and board.can_establish(state, seat, post):
-        board.establish(state, seat, post)
+        effects.establish(state, seat, post)
 
 
 def sweden(state: State, seat: int) -> None:
@@ -371,7 +413,7 @@ def place(state: State, seat: int, post: str) -> None:
 def theocracy(state: State, seat: int, post: str) -> None:
     _influence(state, "theocracy")
     core.log(state, seat, f"uses THEOCRACY at {place_name(post)}")
-    board.establish(state, seat, post, "theocracy")
+    effects.establish(state, seat, post, "theocracy")
 
 
 def rus(state: State, seat: int, tile: str, replace: str | None) -> None:

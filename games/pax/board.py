@@ -21,6 +21,7 @@ from games.pax.data import (
     REGIONS,
     TILES,
     TRACK_COSTS,
+    in_location,
     navigable,
     place_name,
     region_of,
@@ -115,8 +116,6 @@ def return_ships(state: State, places: set[str], seats: set[int]) -> int:
 
 def places_in(location: str) -> set[str]:
     """Every region and post inside a location (a region or a Wind)."""
-    from games.pax.data import in_location
-
     return {p for p in (*REGIONS, *POSTS) if in_location(p, location)}
 
 
@@ -192,31 +191,6 @@ def can_establish(state: State, seat: int, post: str, kind: str | None = None, p
     return p["supply"][kind] > 0 and (not pay or p["silfr"] >= POSTS[post]["cost"])
 
 
-def establish(state: State, seat: int, post: str, kind: str | None = None, pay: bool = True) -> None:
-    """ESTABLISH: (RE)PLACE the seat's Follower on the post's tile, paying the post's cost."""
-    from games.pax import effects
-
-    kind = kind or post_type(state, post)
-    assert kind is not None and can_establish(state, seat, post, kind, pay)
-    old = follower_at(state, post)
-    if old is not None:
-        player(state, old[0])["supply"][old[1]] += 1
-    p = player(state, seat)
-    p["supply"][kind] -= 1
-    cost = POSTS[post]["cost"] if pay else 0
-    p["silfr"] -= cost
-    state["posts"][post]["follower"] = [seat, kind]
-    paid = f" for {cost} Silfr" if cost else ""
-    core.log(state, seat, f"ESTABLISHES a {FOLLOWER_NAMES[kind]} Follower at {place_name(post)}{paid}")
-    data = POSTS[post]
-    venture = state["posts"][post]["venture"]
-    if venture is not None and TILES[venture]["trigger"] == "establish":
-        effects.run(state, seat, TILES[venture]["effects"], post)
-    elif data["kind"] == "ally":
-        effects.run(state, seat, data["ability"], post)
-    check_duchies(state, seat)
-
-
 def check_duchies(state: State, seat: int) -> None:
     """A REGION with two of the seat's Ventures is a DUCHY: add a HOME marker there."""
     p = player(state, seat)
@@ -257,18 +231,6 @@ def remove_board_tile(state: State, seat: int, tile: str) -> None:
     key, _ = board_space(TILES[tile]["kind"])
     p[key].remove(tile)
     p["supply"][TILES[tile]["follower"]] += 1
-
-
-def put_board_tile(state: State, seat: int, tile: str) -> None:
-    """(RE)PLACE a God or Advocate on the Jarlboard and ESTABLISH the seat's Follower on it."""
-    from games.pax import effects
-
-    p = player(state, seat)
-    key, _ = board_space(TILES[tile]["kind"])
-    p[key].append(tile)
-    p["supply"][TILES[tile]["follower"]] -= 1
-    if TILES[tile]["trigger"] == "establish":
-        effects.run(state, seat, TILES[tile]["effects"], None)
 
 
 # --- Influence -----------------------------------------------------------------------

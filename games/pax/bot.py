@@ -218,6 +218,9 @@ def _answer(view: View, actions: list[str]) -> str:
 
 
 def choose(view: View, actions: list[str], rng: Rng) -> str:
+    # The one-press JOURNEYS to a post (``journey birka``) are for people; the bot sails
+    # STEP by STEP toward its target.
+    actions = [a for a in actions if not (a.startswith("journey ") and not a.split()[1].isdigit())]
     if len(actions) == 1:
         return actions[0]
     if "vote yes" in actions:

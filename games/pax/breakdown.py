@@ -19,3 +19,9 @@ def breakdown(state: State) -> list[list[tuple[str, int]]]:
         counts = board.established(state, seat)
         rows.append([(FOLLOWER_NAMES[f].title(), counts[f]) for f in FOLLOWERS])
     return rows
+
+
+def score_now(state: State, seat: int | None) -> list[list[tuple[str, int]]]:
+    """Per seat, its score if the game ended now. Pax's score (ESTABLISHED Followers) rests
+    on nothing hidden, so every seat sees the same rows: ``breakdown``."""
+    return breakdown(state)

@@ -18,6 +18,7 @@ from games.pax import board
 from games.pax.data import (
     FOLLOWER_NAMES,
     HOMES,
+    JARLS,
     POSTS,
     REGIONS,
     TILES,
@@ -120,8 +121,6 @@ def describe(effects: list[Effect]) -> str:
 
 def abilities(state: State, seat: int) -> list[tuple[str, str, list[Effect], str | None]]:
     """(source, trigger, effects, post) for every active ability of the seat."""
-    from games.pax.data import JARLS
-
     p = board.player(state, seat)
     found: list[tuple[str, str, list[Effect], str | None]] = [
         (f"jarl:{p['jarl']}", "always", JARLS[p["jarl"]]["ability"], None)
@@ -219,11 +218,11 @@ def _run_one(state: State, seat: int, effect: Effect, post: str | None) -> None:
         core.log(state, seat, f"GAINS {amount} Silfr")
     elif do == "draw":
         drawn = sum(1 for _ in range(effect["n"]) if board.draw_tile(state, seat))
-        core.log(state, seat, f"DRAWS {drawn} tile(s)")
+        core.log(state, seat, f"DRAWS {core.plural(drawn, 'tile')}")
     elif do == "all_draw":
         for s in [*range(seat, n), *range(seat)]:
             board.draw_tile(state, s)
-        core.log(state, seat, f"ALL DRAW {effect['n']}")
+        core.log(state, seat, f"has every player DRAW {core.plural(effect['n'], 'tile')} (ALL DRAW)")
     elif do == "gain_tile":
         _gain_tile(state, seat, effect["kind"])
     elif do in ("return", "return_all"):
@@ -236,7 +235,7 @@ def _run_one(state: State, seat: int, effect: Effect, post: str | None) -> None:
         location = _location(effect, post)
         for spot in board.alone_posts(state, seat):
             if in_location(spot, location) and board.can_establish(state, seat, spot, pay=False):
-                board.establish(state, seat, spot, pay=False)
+                establish(state, seat, spot, pay=False)
     elif do == "place":
         _place(state, seat, _location(effect, post))
     elif do == "copy":
@@ -255,15 +254,51 @@ def _run_one(state: State, seat: int, effect: Effect, post: str | None) -> None:
     elif do == "all_gain":
         for s in range(n):
             board.gain(state, s, effect["silfr"])
-        core.log(state, seat, f"ALL GAIN {effect['silfr']} Silfr")
+        core.log(state, seat, f"gives every player {effect['silfr']} Silfr (ALL GAIN)")
     elif do == "rivals_pay":
         for s in range(n):
             if s != seat:
                 p = board.player(state, s)
                 p["silfr"] -= min(p["silfr"], effect["silfr"])
-        core.log(state, seat, f"every RIVAL RETURNS {effect['silfr']} Silfr")
+        core.log(state, seat, f"makes every RIVAL RETURN {effect['silfr']} Silfr to the supply")
     else:
         raise ValueError(f"unknown effect {do}")
+
+
+# --- ESTABLISH and the Jarlboard (they run abilities, so they live with them) ----------
+
+
+def establish(state: State, seat: int, post: str, kind: str | None = None, pay: bool = True) -> None:
+    """ESTABLISH: (RE)PLACE the seat's Follower on the post's tile, paying the post's cost."""
+    kind = kind or board.post_type(state, post)
+    assert kind is not None and board.can_establish(state, seat, post, kind, pay)
+    old = board.follower_at(state, post)
+    if old is not None:
+        board.player(state, old[0])["supply"][old[1]] += 1
+    p = board.player(state, seat)
+    p["supply"][kind] -= 1
+    cost = POSTS[post]["cost"] if pay else 0
+    p["silfr"] -= cost
+    state["posts"][post]["follower"] = [seat, kind]
+    paid = f" for {cost} Silfr" if cost else ""
+    core.log(state, seat, f"ESTABLISHES a {FOLLOWER_NAMES[kind]} Follower at {place_name(post)}{paid}")
+    data = POSTS[post]
+    venture = state["posts"][post]["venture"]
+    if venture is not None and TILES[venture]["trigger"] == "establish":
+        run(state, seat, TILES[venture]["effects"], post)
+    elif data["kind"] == "ally":
+        run(state, seat, data["ability"], post)
+    board.check_duchies(state, seat)
+
+
+def put_board_tile(state: State, seat: int, tile: str) -> None:
+    """(RE)PLACE a God or Advocate on the Jarlboard and ESTABLISH the seat's Follower on it."""
+    p = board.player(state, seat)
+    key, _ = board.board_space(TILES[tile]["kind"])
+    p[key].append(tile)
+    p["supply"][TILES[tile]["follower"]] -= 1
+    if TILES[tile]["trigger"] == "establish":
+        run(state, seat, TILES[tile]["effects"], None)
 
 
 def _gain_tile(state: State, seat: int, kind: str) -> None:

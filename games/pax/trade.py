@@ -103,16 +103,18 @@ def ask(state: State, what: str) -> None:
         side["tiles"] = 1
 
 
-def text(offer: dict[str, Any]) -> str:
-    def side(part: dict[str, Any]) -> str:
-        silfr, tiles, _, longships = _things(part)
-        bits = [f"{silfr} Silfr"] if silfr else []
-        bits += [f"{tiles} tile(s)"] if tiles else []
-        bits += [f"1 {FOLLOWER_NAMES[kind]} Follower" for kind in part["followers"]]
-        bits += [f"{longships} Longship(s)"] if longships else []
-        return " and ".join(bits) or "nothing"
+def side_text(part: dict[str, Any]) -> str:
+    """One side of an offer in words: ``2 Silfr and 1 tile``, or ``nothing``."""
+    silfr, tiles, _, longships = _things(part)
+    bits = [f"{silfr} Silfr"] if silfr else []
+    bits += [core.plural(tiles, "tile")] if tiles else []
+    bits += [f"1 {FOLLOWER_NAMES[kind]} Follower" for kind in part["followers"]]
+    bits += [core.plural(longships, "Longship")] if longships else []
+    return " and ".join(bits) or "nothing"
 
-    return f"{side(offer['give'])} for {side(offer['ask'])}"
+
+def text(offer: dict[str, Any]) -> str:
+    return f"{side_text(offer['give'])} for {side_text(offer['ask'])}"
 
 
 def send(state: State, seat: int) -> None:

@@ -58,7 +58,11 @@ def tally(state: State) -> tuple[int, int]:
 def vote(state: State, seat: int, yes: bool) -> None:
     althing = state["althing"]
     althing["votes"][seat] = yes
-    core.log(state, seat, f"votes {'for' if yes else 'against'} at the ALTHING")
+    core.log(
+        state,
+        seat,
+        f"votes {'for' if yes else 'against'} {board.describe_tile(althing['tile'])} at the ALTHING",
+    )
     if any(v is None for v in althing["votes"]):
         return
     state["althing"] = None
@@ -93,7 +97,9 @@ def winter_solstice(state: State) -> None:
     state["pending"] = None
     types = sum(1 for n in board.established(state, seat).values() if n)
     board.gain(state, seat, types)
-    core.log(state, seat, f"Winter Solstice: GAINS {types} Silfr" if types else "Winter Solstice")
+    core.log(
+        state, seat, f"GAINS {types} Silfr at the Winter Solstice" if types else "reaches the Winter Solstice"
+    )
     effects.solstice(state, seat)
     if state["phase"] == "over":
         return

@@ -73,7 +73,7 @@ def describe(test: dict[str, Any]) -> str:
         "trade_centers": f"ESTABLISHED on {n} TRADE CENTERS",
         "key_trade_centers": f"ESTABLISHED on {n} KEY TRADE CENTERS",
         "wind_ventures": f"{n} of your Ventures in one WIND",
-        "duchies": f"{n} DUCHY HOME marker(s)",
+        "duchies": f"{core.plural(n, 'DUCHY HOME marker')}",
         "influence": f"{n} Influence markers",
     }[kind]
 
@@ -101,10 +101,18 @@ def winners_among(state: State, seats: list[int]) -> list[int]:
 
 def check(state: State, seats: list[int], novice: bool | None) -> bool:
     """A victory check: end the game if any of ``seats`` meets an active condition."""
-    met = sorted({s for c in active(state, novice) for s in met_by(state, c) if s in seats})
+    conditions = active(state, novice)
+    met = sorted({s for c in conditions for s in met_by(state, c) if s in seats})
     if not met:
         return False
-    finish(state, winners_among(state, met), "met a Victory Condition")
+    winners = winners_among(state, met)
+    named = [c for c in conditions if set(met_by(state, c)) & set(winners)]
+    what = "; ".join(f"{CONDITIONS[c]['name']} ({describe(CONDITIONS[c]['test'])})" for c in named)
+    finish(
+        state,
+        winners,
+        f"met the Victory Condition {what}; the scores count ESTABLISHED Followers, which only break ties",
+    )
     return True
 
 
@@ -121,8 +129,12 @@ def finish(state: State, winners: list[int], reason: str) -> None:
     state["althing"] = None
     scores = [board.established_total(state, s) for s in range(state["players"])]
     state["result"] = {"winners": winners, "scores": scores, "reason": reason}
-    names = ", ".join(core.seat_ref(s) for s in winners)
-    core.log(state, None, f"The game ends ({reason}): {names} {'wins' if len(winners) == 1 else 'win'}")
+    names = " and ".join(core.seat_ref(s) for s in winners)
+    core.log(
+        state,
+        None,
+        f"The game ends: {names} {'wins' if len(winners) == 1 else 'win'} ({reason.split(';')[0]})",
+    )
 
 
 def flip_one(state: State) -> None:

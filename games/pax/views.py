@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import State, seat_ref
-from games.pax import board, effects, trade, turn, victory
+from games.pax import actions, board, effects, trade, turn, victory
 from games.pax.data import (
     BORDERS,
     CONDITIONS,
@@ -21,7 +21,7 @@ from games.pax.data import (
     place_name,
     tile_name,
 )
-from games.pax.rules import to_act
+from games.pax.rules import RULES
 
 # Ability texts never change during a game: describe each tile and post once.
 _TEXTS = {tile: effects.describe(data["effects"]) for tile, data in TILES.items()}
@@ -186,30 +186,6 @@ def _private(state: State, seat: int) -> dict[str, Any]:
     return {"hand": [tile_view(t) for t in p["hand"]], "drawn": drawn, "offer_tiles": offered}
 
 
-def prompt(state: State, seat: int | None = None) -> str:
-    """What the seats that act must do now (the same phrase for every seat here)."""
-    phase = state["phase"]
-    if phase == "over":
-        return "the game is over"
-    if phase == "althing":
-        yes, no = turn.tally(state)
-        return (
-            f"vote at the ALTHING on {tile_name(state['althing']['tile'])} (so far {yes} for, {no} against)"
-        )
-    if phase == "discard":
-        return f"DISCARD down to the HAND LIMIT ({state['pending']['count']} more)"
-    pending = state["pending"]
-    if state["offer"] is not None and not state["offer"]["sent"]:
-        return "build the TRADE offer"
-    if pending is not None and pending["action"] == "journey":
-        return "take a STEP, TRADE or stop the JOURNEY"
-    if pending is not None and pending["action"] == "sweden":
-        return f"PLACE a Longship in {place_name(pending['location'])}"
-    if state["offer"] is not None:
-        return "answer the TRADE offer (or go on with the turn)"
-    return f"choose an action ({turn.actions_left(state)} left)"
-
-
 def private(state: State, seat: int | None) -> dict[str, Any] | None:
     """The seat's own secrets (``None`` for the public view)."""
     return None if seat is None else _private(state, seat)
@@ -221,8 +197,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "game": "pax",
         "seat": seat,
         "players": state["players"],
-        "to_act": to_act(state),
-        "prompt": prompt(state),
+        "to_act": RULES.to_act(state),
+        "prompt": RULES.prompt(state, seat),
         "phase": state["phase"],
         "options": dict(state["options"]),
         "round": state["round"],
@@ -279,20 +255,6 @@ def outcome(state: State) -> dict[str, Any] | None:
     return None if result is None else dict(result)
 
 
-def midway(state: State) -> bool:
-    """True while the acting seat is inside one multi-step action (JOURNEY, SWEDEN's
-    placement, building a TRADE offer, DISCARDING at the Winter Solstice). A sent TRADE
-    offer waits for another seat, so the channel must hear of it: not midway then."""
-    if state["phase"] == "discard":
-        return True
-    if state["phase"] != "action":
-        return False
-    offer = state["offer"]
-    if offer is not None and offer["sent"]:
-        return False
-    return state["pending"] is not None or offer is not None
-
-
 # --- labels -----------------------------------------------------------------------------
 
 
@@ -314,8 +276,17 @@ def _label(state: State, words: list[str]) -> str:
         cost = turn.track_cost(state, state["current"], slot)
         return f"INVEST: BUY {_tile(tile)} for {cost} Silfr" if tile else "INVEST: BUY"
     if verb == "journey":
-        at = state["seats"][state["current"]]["ships"][int(arg) - 1]["at"]
-        return f"JOURNEY with Longship {arg} ({'Jarlboard' if at is None else place_name(at)})"
+        ships = state["seats"][state["current"]]["ships"]
+        if arg.isdigit():
+            at = ships[int(arg) - 1]["at"]
+            return (
+                f"JOURNEY with Longship {arg} ({'Jarlboard' if at is None else place_name(at)}), STEP by STEP"
+            )
+        number, route = actions.journey_destinations(state, state["current"])[arg]
+        at = ships[number - 1]["at"]
+        start = "Jarlboard" if at is None else place_name(at)
+        via = f", via {' and '.join(place_name(p) for p in route[:-1])}" if len(route) > 1 else ""
+        return f"JOURNEY to {place_name(arg)}: Longship {number} from {start}{via}"
     if verb == "step":
         return f"STEP to {place_name(arg)}" + (" (HOME)" if arg in HOMES else "")
     if verb == "stop":
@@ -353,11 +324,16 @@ def _label(state: State, words: list[str]) -> str:
         pieces = {"silfr": "1 Silfr", "tile": "a tile of their choice", "longship": "1 Longship"}
         pieces |= {kind: f"1 {name} Follower" for kind, name in FOLLOWER_NAMES.items()}
         what = pieces.get(arg) or _tile(arg.upper())
-        return f"{verb.title()} {what}"
+        so_far = trade.side_text(state["offer"][verb])
+        return f"{verb.title()} {what}" + (f" (so far {so_far})" if so_far != "nothing" else "")
     if verb == "answer":
+        offer = state["offer"]
+        get, pay = trade.side_text(offer["give"]), trade.side_text(offer["ask"])
         if arg == "decline":
-            return "Decline the TRADE"
-        return "Accept the TRADE" + (f", handing over {_tile(arg.upper())}" if arg != "accept" else "")
+            return f"Decline: their {get} for your {pay}"
+        if arg == "accept":
+            return f"Accept: their {get} for your {pay}"
+        return f"Accept, handing over {_tile(arg.upper())}: their {get} for it"
     if verb == "vote":
         return "Vote for the Event" if arg == "yes" else "Vote against the Event"
     if verb == "discard":
@@ -371,4 +347,4 @@ def label(state: State, action: str) -> str:
     return _label(state, action.split())[:80]
 
 
-__all__ = ["label", "midway", "outcome", "view", "tile_view"]
+__all__ = ["label", "outcome", "private", "tile_view", "view"]

@@ -132,7 +132,7 @@ def _side(side: dict[str, Any]) -> str:
     if followers:
         text += " + " + ", ".join(f"1 {str(kind).upper()}" for kind in followers)
     if side.get("longships"):
-        text += f" + {side['longships']} Longship(s)"
+        text += f" + {side['longships']} Longship" + ("s" if side["longships"] != 1 else "")
     return text
 
 

@@ -109,7 +109,7 @@ def test_trade_offers_followers_and_longships_both_ways() -> None:
     assert offer["give"] == {"silfr": 0, "tiles": 0, "followers": ["sweden", "sweden"], "longships": 1}
     assert offer["ask"] == {"silfr": 1, "tiles": 0, "followers": ["rus"], "longships": 1}
     assert "2 SWEDEN" not in pax.label(state, "offer send")
-    assert "1 SWEDEN Follower and 1 SWEDEN Follower and 1 Longship(s)" in pax.label(state, "offer send")
+    assert "1 SWEDEN Follower and 1 SWEDEN Follower and 1 Longship" in pax.label(state, "offer send")
     state = act(state, 0, "offer send", "step visby")
     state = act(state, 1, "answer accept")
     me, rival = state["seats"][0], state["seats"][1]

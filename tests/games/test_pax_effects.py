@@ -36,7 +36,7 @@ def test_draw_takes_from_the_top_of_the_saga_pile() -> None:
     state = table()
     top = state["pile"][-2:]
     run(state, 0, {"do": "draw", "n": 2})
-    assert state["seats"][0]["hand"] == top[::-1] and texts(state) == ["DRAWS 2 tile(s)"]
+    assert state["seats"][0]["hand"] == top[::-1] and texts(state) == ["DRAWS 2 tiles"]
 
 
 def test_gain_tile_from_the_track_then_the_discard_pile() -> None:

@@ -157,7 +157,8 @@ def test_novice_is_checked_at_the_end_of_your_own_turn() -> None:
     state = act(state, 0, "end")
     assert pax.outcome(state) is None
     state = act(state, 1, "end")
-    assert pax.outcome(state) == {"winners": [1], "scores": [0, 0], "reason": "met a Victory Condition"}
+    reason = "met the Victory Condition Treasure Hoard (18 Silfr); the scores count ESTABLISHED Followers, which only break ties"
+    assert pax.outcome(state) == {"winners": [1], "scores": [0, 0], "reason": reason}
     assert pax.to_act(state) == [] and pax.legal_actions(state, 1) == []
 
 
