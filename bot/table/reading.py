@@ -66,8 +66,14 @@ class Reading:
         view = await threads.quick(module.view, game.state, index)
         if view.get("private") is None:
             raise TableError(f"{module.title} has nothing hidden for you to see.")
+        text = f"What only you can see in this {module.title} game."
+        if game.status == "playing":
+            mine = (await threads.quick(module.score_now, game.state, index))[index]
+            text += (
+                f"\nYour score if the game ended now, your hidden parts counted: {turns.score_words(mine)}."
+            )
         return {
-            "text": f"What only you can see in this {module.title} game.",
+            "text": text,
             "image": "hand",
             "view": view,
             "names": [s.name for s in seats],
@@ -93,6 +99,7 @@ class Reading:
         if game.status == "playing":
             since = people.since_words(game.turn_since or game.updated_at, self.ctx.clock())
             line += f"\nWaiting {since}; reminders after {game.reminder_hours:g} h without a move."
+            line += "\n" + await threads.quick(turns.standings, module, state, views)
         return f"{head}\n{line}\n{await self._pace(game.id, seats)}"
 
     async def _pace(self, game_id: int, seats: list[SeatRow]) -> str:

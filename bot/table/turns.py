@@ -225,6 +225,23 @@ def outcome_line(result: dict[str, Any], seats: list[Seat]) -> str:
     return f"**Game over.** {who} {verb}{reason}.{tail}"
 
 
+def score_words(parts: list[tuple[str, int]]) -> str:
+    """'23 (Reputation 12, Destinations 8, Trades 3)': a total and the parts that count."""
+    shown = [f"{label} {points}" for label, points in parts if points]
+    total = sum(points for _, points in parts)
+    return f"{total}" + (f" ({', '.join(shown)})" if shown else "")
+
+
+def standings(module: ModuleType, state: State, seats: list[Seat]) -> str:
+    """The score of every seat if the game ended now, from what everyone can see."""
+    rows = module.score_now(state, None)
+    return (
+        "If the game ended now: "
+        + "; ".join(f"{plain(seats[i].name)} {score_words(parts)}" for i, parts in enumerate(rows))
+        + "."
+    )
+
+
 def prompt(module: ModuleType, state: State, seat: int | None = None) -> str:
     """``view(state, seat)["prompt"]`` without the whole view: asked at every move, a view is
     not worth building for it (a Pax view: about 0.3 ms)."""
