@@ -98,3 +98,23 @@ def test_the_scan_finds_a_cycle_hidden_in_a_function() -> None:
     assert cycles(graph) == [["a", "b", "c"]]
     parsed = ast.parse("def f():\n    from games.reavers import conquer\n")
     assert any(isinstance(n, ast.ImportFrom) for n in ast.walk(parsed))
+
+
+def private_imports() -> list[str]:
+    """Each ``from <our module> import _name`` in games/, render/ or bot/: what another
+    module uses is public (a name without the underscore)."""
+    modules = _modules()
+    found = []
+    for name, path in sorted(modules.items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in modules:
+                found += [
+                    f"{name} imports {node.module}.{alias.name}"
+                    for alias in node.names
+                    if alias.name.startswith("_") and not alias.name.startswith("__")
+                ]
+    return found
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    assert private_imports() == []

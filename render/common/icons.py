@@ -9,7 +9,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common.canvas import canvas
-from render.common.shapes import _supersampled
+from render.common.shapes import supersampled
 from render.common.style import GOLD, RGB, shade
 from render.common.text import draw_text
 
@@ -137,7 +137,7 @@ _PAINTERS: dict[str, Callable[[ImageDraw.ImageDraw, float], None]] = {
 def icon(asset: str, size: int, n: int = 1) -> Image.Image:
     """The ``"RGBA"`` sprite of an asset (``vp`` shows ``n`` inside its star when > 1)."""
     if asset == "vp":
-        sprite = _supersampled((size, size), lambda d, s: _paint_vp(d, s, n))
+        sprite = supersampled((size, size), lambda d, s: _paint_vp(d, s, n))
         if n > 1:
             label = str(n)
             tsize = max(10, int(size * (0.42 if len(label) == 1 else 0.34)))
@@ -148,7 +148,7 @@ def icon(asset: str, size: int, n: int = 1) -> Image.Image:
     painter = _PAINTERS.get(asset)
     if painter is None:
         return _unknown_icon(asset, size)
-    return _supersampled((size, size), painter)
+    return supersampled((size, size), painter)
 
 
 def _unknown_icon(asset: str, size: int) -> Image.Image:
@@ -172,7 +172,7 @@ def pip(size: int, fill: RGB, outline: RGB, width: int = 2) -> Image.Image:
         w = width * s
         d.ellipse((w, w, size * s - 1 - w, size * s - 1 - w), fill=fill + (255,))
 
-    return _supersampled((size, size), paint)
+    return supersampled((size, size), paint)
 
 
 @lru_cache(maxsize=64)
@@ -187,7 +187,7 @@ def symbol(kind: str, size: int, color: RGB) -> Image.Image:
         if kind == "ne":
             d.line((0.66 * full, 0.1 * full, 0.34 * full, 0.9 * full), fill=color + (255,), width=w)
 
-    return _supersampled((size, size), paint)
+    return supersampled((size, size), paint)
 
 
 @lru_cache(maxsize=32)
@@ -213,4 +213,4 @@ def ship_icon(width: int, hull: RGB, edge: RGB) -> Image.Image:
         ]
         d.polygon(hull_poly, fill=hull + (255,), outline=edge + (255,), width=line)
 
-    return _supersampled((width, height), paint)
+    return supersampled((width, height), paint)

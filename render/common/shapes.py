@@ -26,7 +26,7 @@ def triangle_right(draw: ImageDraw.ImageDraw, x: float, y: float, h: float, fill
     draw.polygon([(x, y - h / 2), (x + h * 0.87, y), (x, y + h / 2)], fill=fill)
 
 
-def _supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, float], None]):
+def supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, float], None]):
     """An ``"RGBA"`` sprite painted at 4x and scaled down, for smooth edges."""
     big = Image.new("RGBA", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), (0, 0, 0, 0))
     paint(canvas(big), SUPERSAMPLE)

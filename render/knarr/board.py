@@ -25,12 +25,12 @@ from render.common import (
     text_width,
 )
 from render.common.board_header import header_band, outcome_banner
-from render.common.words import final_places, outcome_title
+from render.common.words import final_places, outcome_title, seat_name
 from render.knarr.cards import DEST_H, SLOT_H
 from render.knarr.footer import draw_key, draw_log, key_height, log_height
-from render.knarr.market import TAKE_H, _draw_destinations, _draw_market, _draw_pending, take_prices
+from render.knarr.market import TAKE_H, draw_destinations, draw_market, draw_pending, take_prices
 from render.knarr.panels import draw_panel, panel_height
-from render.knarr.style import View, _name, _ship
+from render.knarr.style import View, ship_colors
 
 OUTCOME_H = 108
 FINAL = "FINAL ROUND"
@@ -40,9 +40,9 @@ def _headline(view: View, names: Sequence[str]) -> tuple[str, Image.Image | None
     """Whose turn and what to do, and the ship of the one seat that must act."""
     to_act = list(view.get("to_act") or [])
     prompt = str(view.get("prompt") or "")
-    who = ", ".join(_name(names, s) for s in to_act)
+    who = ", ".join(seat_name(names, s) for s in to_act)
     text = f"{who}: {prompt}" if who and prompt else who or prompt
-    icon = ship_icon(56, *_ship(to_act[0])) if len(to_act) == 1 else None
+    icon = ship_icon(56, *ship_colors(to_act[0])) if len(to_act) == 1 else None
     return text, icon
 
 
@@ -129,10 +129,10 @@ def board_image(view: View, *, names: Sequence[str]) -> Image.Image:
 
     im = Image.new("RGB", (WIDTH, height), BG)
     _draw_header(im, view, names, head_h)
-    _draw_market(im, view, market_top)
-    _draw_destinations(im, view, dest_top)
+    draw_market(im, view, market_top)
+    draw_destinations(im, view, dest_top)
     if pend_h:
-        _draw_pending(im, view, names, dest_top + dest_h + 14)
+        draw_pending(im, view, names, dest_top + dest_h + 14)
     places = final_places(outcome, len(seats)) if outcome else [""] * len(seats)
     winners = set(outcome.get("winners") or []) if outcome else set()
     y = players_top
@@ -144,7 +144,7 @@ def board_image(view: View, *, names: Sequence[str]) -> Image.Image:
                 im,
                 (x, y, x + panel_w, y + row_heights[r]),
                 seat,
-                _name(names, index),
+                seat_name(names, index),
                 active=index in to_act and not over,
                 place=places[index] or None,
                 winner=index in winners,

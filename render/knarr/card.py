@@ -12,8 +12,8 @@ from games.knarr.views import destination
 from render.common import GOLD, INK, RGB, VIKING_COLORS, draw_text, wrap_text
 from render.common.canvas import canvas
 from render.common.card_sheet import art_canvas, scaled, sheet
-from render.knarr.cards import DEST_H, DEST_W, _dest_key, dest_card, viking_card
-from render.knarr.panels import _draw_trade
+from render.knarr.cards import DEST_H, DEST_W, dest_card, dest_key, viking_card
+from render.knarr.panels import draw_trade
 from render.knarr.style import ARTIFACTS, TYPE_COLORS
 
 __all__ = ["card_png"]
@@ -32,7 +32,7 @@ def card_png(card_id: str) -> bytes:
         return sheet(card, art, accent=VIKING_COLORS.get(color, GOLD))
     if card_id in DESTINATIONS:
         dest = destination(card_id)
-        art = scaled(dest_card(_dest_key(dest), DEST_W, DEST_H), 2)
+        art = scaled(dest_card(dest_key(dest), DEST_W, DEST_H), 2)
         return sheet(card, art, accent=TYPE_COLORS.get(str(dest["type"]), GOLD))
     if card_id in SHIPS:
         return sheet(card, _ship(card_id))
@@ -42,7 +42,7 @@ def card_png(card_id: str) -> bytes:
 def _ship(side: str) -> Image.Image:
     """The ship's row of the trade table a player's panel shows, the bracelets above it."""
     im = art_canvas(420, 66)
-    _draw_trade(im, {"seat": 0, "explored": [], "ship_trade": list(SHIPS[side])}, 0, 0, 420)
+    draw_trade(im, {"seat": 0, "explored": [], "ship_trade": list(SHIPS[side])}, 0, 0, 420)
     return scaled(im, 1.25)
 
 

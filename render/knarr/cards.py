@@ -81,7 +81,7 @@ def _cost_key(cost: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
     return tuple((str(k), int(v)) for k, v in cost.items())
 
 
-def _dest_key(dest: Mapping[str, Any]) -> tuple[Any, ...]:
+def dest_key(dest: Mapping[str, Any]) -> tuple[Any, ...]:
     return (
         str(dest.get("id", "?")),
         str(dest.get("type", "A")),
@@ -192,14 +192,14 @@ CARD_W, CARD_H = 96, 148
 DEST_W, DEST_H = 194, 182
 
 
-def _mini_dest(im: Image.Image, x: int, y: int, dest: Mapping[str, Any], h: int = 40) -> int:
+def mini_dest(im: Image.Image, x: int, y: int, dest: Mapping[str, Any], h: int = 40) -> int:
     """A compact destination: id tag and cost; returns the right edge."""
     kind = str(dest.get("type", "A"))
     band = TYPE_COLORS.get(kind, (80, 80, 80))
     card_id = str(dest.get("id", "?"))
     cost = dest.get("cost") or {}
     tw = text_width(card_id, 20, bold=True)
-    w = _mini_dest_width(dest)
+    w = mini_dest_width(dest)
     d = canvas(im)
     d.rounded_rectangle((x, y, x + w, y + h), 8, fill=PARCHMENT, outline=band, width=3)
     d.rounded_rectangle((x, y, x + tw + 14, y + h), 8, fill=band)
@@ -208,6 +208,6 @@ def _mini_dest(im: Image.Image, x: int, y: int, dest: Mapping[str, Any], h: int 
     return x + w
 
 
-def _mini_dest_width(dest: Mapping[str, Any]) -> int:
+def mini_dest_width(dest: Mapping[str, Any]) -> int:
     card_id = str(dest.get("id", "?"))
     return text_width(card_id, 20, bold=True) + 20 + _cost_width(dest.get("cost") or {}, 20) + 10

@@ -22,7 +22,8 @@ from render.common import (
 )
 from render.common.canvas import canvas
 from render.common.layout import static_tile
-from render.knarr.style import View, _label, _name, _ship
+from render.common.words import seat_name
+from render.knarr.style import View, caption, ship_colors
 
 LOG_LINE = 28
 KEY_ROW = 36
@@ -52,7 +53,7 @@ def draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> Non
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
     with panel("recent moves", box):
-        _label(im, x0 + 14, y0 + 12, "Recent moves")
+        caption(im, x0 + 14, y0 + 12, "Recent moves")
         y = y0 + 40
         lines = list(view.get("log") or [])
         room = max(0, (y1 - 10 - y) // LOG_LINE)
@@ -64,9 +65,9 @@ def draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> Non
             x = x0 + 14
             color = INK
             if seat is not None:
-                hull, edge = _ship(int(seat))
+                hull, edge = ship_colors(int(seat))
                 paste_sprite(im, pip(18, hull, edge, 2), (x, y + 5))
-                text = f"{_name(names, int(seat))} {text}"
+                text = f"{seat_name(names, int(seat))} {text}"
             else:
                 color = GOLD
             draw_text(im, (x + 26, y), text, 20, color, max_width=x1 - 14 - (x + 26), min_size=16)
@@ -83,7 +84,7 @@ def _paint_key(im: Image.Image, box: Box) -> None:
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 14, fill=(32, 42, 58), outline=PANEL_EDGE, width=2)
     with panel("key", box):
-        _label(im, x0 + 14, y0 + 12, "Key")
+        caption(im, x0 + 14, y0 + 12, "Key")
         cols = 2 if x1 - x0 >= 560 else 1
         col_w = (x1 - x0 - 28) // cols
         for i, (kind, words) in enumerate(KEY):

@@ -23,9 +23,10 @@ from render.common import (
     text_width,
 )
 from render.common.canvas import canvas
+from render.common.words import seat_name
 from render.knarr.cards import crew_strip, viking_card
 from render.knarr.panels import draw_panel, panel_height
-from render.knarr.style import View, _label, _name, _ship
+from render.knarr.style import View, caption, ship_colors
 
 HAND_CARD_W, HAND_CARD_H = 132, 196
 
@@ -47,7 +48,7 @@ def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> 
     mine = seats[me] if me is not None and 0 <= me < len(seats) else None
     # Without knowing the seat, draw the cards alone: never guess whose crew it is.
     index = me if mine is not None and me is not None else None
-    name = _name(names, index) if index is not None else ""
+    name = seat_name(names, index) if index is not None else ""
 
     slot_w = (HAND_WIDTH - 2 * MARGIN) // 3
     hand_rows = max(1, (len(hand) + 2) // 3)
@@ -64,12 +65,12 @@ def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> 
     d = canvas(im)
     icon = None
     if index is not None:
-        hull, edge = _ship(index)
+        hull, edge = ship_colors(index)
         icon = ship_icon(52, hull, edge)
     title = f"{name}: your hand" if name else "Your hand"
     hand_header(im, title, icon=icon, prompt=prompt)
 
-    _label(im, MARGIN, hand_top, "Recruit one: you gain / then take")
+    caption(im, MARGIN, hand_top, "Recruit one: you gain / then take")
     vikings = view.get("vikings") or {}
     if not hand:
         draw_text(im, (MARGIN, hand_top + 60), "No cards in hand", 24, MUTED)

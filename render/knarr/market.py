@@ -22,6 +22,7 @@ from render.common import (
     wrap_text,
 )
 from render.common.canvas import canvas
+from render.common.words import seat_name
 from render.knarr.cards import (
     CARD_H,
     CARD_W,
@@ -29,14 +30,14 @@ from render.knarr.cards import (
     DEST_W,
     SLOT_H,
     SLOT_W,
-    _dest_key,
-    _mini_dest,
     card_back,
     crew_strip,
     dest_card,
+    dest_key,
+    mini_dest,
     viking_card,
 )
-from render.knarr.style import ARTIFACTS, COLORS, TYPE_COLORS, TYPE_NAMES, View, _label, _name
+from render.knarr.style import ARTIFACTS, COLORS, TYPE_COLORS, TYPE_NAMES, View, caption
 
 TAKE_H = 34  # the row of price tags under the slots at the take step
 
@@ -66,12 +67,12 @@ def take_prices(view: View) -> dict[str, str]:
     }
 
 
-def _draw_market(im: Image.Image, view: View, top: int) -> int:
+def draw_market(im: Image.Image, view: View, top: int) -> int:
     """The five Viking slots, the piles and the artifacts; returns the bottom edge."""
     d = canvas(im)
     vikings = view.get("vikings") or {}
     prices = take_prices(view)
-    _label(im, MARGIN, top, "Vikings for hire")
+    caption(im, MARGIN, top, "Vikings for hire")
     y = top + 24
     for i, color in enumerate(COLORS):
         x = MARGIN + i * (SLOT_W + 10)
@@ -105,7 +106,7 @@ def _draw_market(im: Image.Image, view: View, top: int) -> int:
     # piles
     piles = view.get("piles") or {}
     px = MARGIN + 5 * (SLOT_W + 10) + 8
-    _label(im, px, top, "Piles")
+    caption(im, px, top, "Piles")
     entries = [
         ("vikings", "Vikings", (60, 70, 96)),
         ("discard", "Discard", (84, 70, 64)),
@@ -123,7 +124,7 @@ def _draw_market(im: Image.Image, view: View, top: int) -> int:
     ax = px + 282
     aw = im.width - MARGIN - ax
     ids = list((view.get("options") or {}).get("artifacts") or [])
-    _label(im, ax, top, "Artifacts" if len(ids) != 1 else "Artifact")
+    caption(im, ax, top, "Artifacts" if len(ids) != 1 else "Artifact")
     if not ids:
         d.rounded_rectangle((ax, y, ax + aw, y + SLOT_H), 12, outline=PANEL_EDGE, width=2)
         draw_text(im, (ax + aw / 2, y + SLOT_H / 2), "No artifact in this game", 20, MUTED, anchor="mm")
@@ -143,19 +144,19 @@ def _draw_market(im: Image.Image, view: View, top: int) -> int:
     return y + SLOT_H
 
 
-def _draw_destinations(im: Image.Image, view: View, top: int) -> int:
+def draw_destinations(im: Image.Image, view: View, top: int) -> int:
     d = canvas(im)
     dests = view.get("destinations") or {}
     group_gap = WIDTH - 2 * MARGIN - 6 * DEST_W - 4 * GAP
     y = top + 24
     x = MARGIN
     for kind in ("A", "B"):
-        _label(im, x, top, f"{TYPE_NAMES[kind]} ({kind})")
+        caption(im, x, top, f"{TYPE_NAMES[kind]} ({kind})")
         row = list(dests.get(kind) or [])
         row += [None] * (3 - len(row))
         for dest in row[:3]:
             if dest:
-                im.paste(dest_card(_dest_key(dest), DEST_W, DEST_H), (x, y))
+                im.paste(dest_card(dest_key(dest), DEST_W, DEST_H), (x, y))
             else:
                 d.rounded_rectangle((x, y, x + DEST_W, y + DEST_H), 12, outline=PANEL_EDGE, width=3)
                 draw_text(im, (x + DEST_W / 2, y + DEST_H / 2), "empty", 20, MUTED, anchor="mm")
@@ -164,7 +165,7 @@ def _draw_destinations(im: Image.Image, view: View, top: int) -> int:
     return y + DEST_H
 
 
-def _draw_pending(im: Image.Image, view: View, names: Sequence[str], top: int) -> int:
+def draw_pending(im: Image.Image, view: View, names: Sequence[str], top: int) -> int:
     pending = view.get("pending") or {}
     dest = pending.get("explore")
     if not dest:
@@ -176,9 +177,9 @@ def _draw_pending(im: Image.Image, view: View, names: Sequence[str], top: int) -
     )
     mid = top + h / 2
     to_act = list(view.get("to_act") or [])
-    who = _name(names, to_act[0]) if to_act else "Exploring"
+    who = seat_name(names, to_act[0]) if to_act else "Exploring"
     box = draw_text(im, (MARGIN + 14, mid), f"{who} explores", 22, INK, anchor="lm", bold=True, max_width=360)
-    x = _mini_dest(im, box[2] + 12, int(mid - 20), dest) + 24
+    x = mini_dest(im, box[2] + 12, int(mid - 20), dest) + 24
     paid = list(pending.get("paid") or [])
     recruits = int(pending.get("recruits_paid") or 0)
     box = draw_text(im, (x, mid), "paid so far:", 20, MUTED, anchor="lm")

@@ -27,8 +27,8 @@ from render.common import (
     triangle_right,
 )
 from render.common.canvas import canvas
-from render.knarr.cards import _mini_dest, _mini_dest_width, crew_strip
-from render.knarr.style import ACTIVE_EDGE, COLORS, TYPE_COLORS, _label, _ship
+from render.knarr.cards import crew_strip, mini_dest, mini_dest_width
+from render.knarr.style import ACTIVE_EDGE, COLORS, TYPE_COLORS, caption, ship_colors
 
 CREW_W = 56
 CREW_GAP = 6
@@ -58,7 +58,7 @@ def _reserved_rows(seat: Mapping[str, Any], width: int) -> list[list[Mapping[str
     rows: list[list[Mapping[str, Any]]] = []
     used = width + 1
     for dest in seat.get("reserved") or []:
-        w = _mini_dest_width(dest) + 8
+        w = mini_dest_width(dest) + 8
         if used + w > width and (not rows or rows[-1]):
             rows.append([])
             used = 0
@@ -121,13 +121,13 @@ def _draw_crew(im: Image.Image, seat: Mapping[str, Any], x: int, y: int, height:
             paste_sprite(im, sprite, (cx, top + j * step))
 
 
-def _draw_trade(im: Image.Image, seat: Mapping[str, Any], x: int, y: int, w: int) -> None:
+def draw_trade(im: Image.Image, seat: Mapping[str, Any], x: int, y: int, w: int) -> None:
     d = canvas(im)
     cell_w = (w - TAG_W - 8) // 3
     shown, row_h = _trade_rows(seat, w)
     explored = list(seat.get("explored") or [])
     hidden = len(explored) + 1 - shown
-    _label(im, x, y + 4, "Trade")
+    caption(im, x, y + 4, "Trade")
     for col in range(3):
         cx = x + TAG_W + 8 + col * cell_w + cell_w / 2
         # the cost of a column: that many bracelets
@@ -162,7 +162,7 @@ def _draw_trade(im: Image.Image, seat: Mapping[str, Any], x: int, y: int, w: int
                 bold=True,
             )
         else:
-            hull, edge = _ship(int(seat.get("seat", 0)))
+            hull, edge = ship_colors(int(seat.get("seat", 0)))
             ship = ship_icon(40 if row_h >= 34 else 32, hull, edge)
             paste_sprite(im, ship, (x + (TAG_W - ship.width) / 2, ry + (row_h - 4 - ship.height) / 2))
         for col in range(3):
@@ -180,12 +180,12 @@ def _draw_trade(im: Image.Image, seat: Mapping[str, Any], x: int, y: int, w: int
         ry += OLDER_H
     reserved = _reserved_rows(seat, w)
     if reserved:
-        _label(im, x, ry + 6, "Reserved")
+        caption(im, x, ry + 6, "Reserved")
         ry += 28
         for row in reserved:
             rx = x
             for dest in row:
-                rx = _mini_dest(im, rx, ry, dest, 38) + 8
+                rx = mini_dest(im, rx, ry, dest, 38) + 8
             ry += 46
 
 
@@ -228,7 +228,7 @@ def _draw_panel(
     d = canvas(im)
     x0, y0, x1, y1 = box
     index = int(seat.get("seat", 0))
-    hull, edge = _ship(index)
+    hull, edge = ship_colors(index)
     edge_color = ACTIVE_EDGE if active or winner else PANEL_EDGE
     d.rounded_rectangle(box, 14, fill=PANEL, outline=edge_color, width=4 if active or winner else 2)
     # header: a band with the seat's colour at its left end
@@ -298,4 +298,4 @@ def _draw_panel(
     body_h = y1 - 14 - by
     _draw_crew(im, seat, x0 + 14, by, min(body_h, CREW_MAX_H))
     tx = x0 + 14 + 5 * CREW_W + 4 * CREW_GAP + 18
-    _draw_trade(im, seat, tx, by, _trade_width(x1 - x0))
+    draw_trade(im, seat, tx, by, _trade_width(x1 - x0))

@@ -13,7 +13,6 @@ from render.common import (
     RGB,
     draw_text,
 )
-from render.common.words import seat_name
 
 View = Mapping[str, Any]
 COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
@@ -45,12 +44,9 @@ ARTIFACTS: dict[str, tuple[str, str]] = {
 }
 
 
-def _ship(seat: int) -> tuple[RGB, RGB]:
+def ship_colors(seat: int) -> tuple[RGB, RGB]:
     return SHIPS[seat % len(SHIPS)]
 
 
-_name = seat_name
-
-
-def _label(im: Image.Image, x: float, y: float, text: str) -> None:
+def caption(im: Image.Image, x: float, y: float, text: str) -> None:
     draw_text(im, (x, y), text.upper(), 16, MUTED, bold=True)

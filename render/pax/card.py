@@ -16,10 +16,10 @@ from games.pax.data import CONDITIONS, HOMES, JARLS, POSTS, REGIONS, TILES, WIND
 from games.pax.views import tile_view
 from render.common import GOLD, wrap_text
 from render.common.card_sheet import ART_WIDTH, art_canvas, scaled, sheet
-from render.pax.map import _bare, _draw_region, _links, region_height
+from render.pax.map import bare, draw_region, region_height, region_links
 from render.pax.style import KIND_COLORS, WIND_COLORS, wind_color
 from render.pax.tiles import card_height, draw_tile
-from render.pax.track import _draw_condition
+from render.pax.track import draw_condition
 
 __all__ = ["card_png"]
 
@@ -73,7 +73,7 @@ def _condition(cond_id: str) -> Image.Image:
     cond = {"face_up": True, "name": data["name"], "text": victory.describe(data["test"]), "met": []}
     width, height = 440, 72  # wide enough for the longest text on its two lines
     im = art_canvas(width, height)
-    _draw_condition(im, {}, cond, (0, 0, width - 1, height - 1), 0)
+    draw_condition(im, {}, cond, (0, 0, width - 1, height - 1), 0)
     return scaled(im, ART_WIDTH / width)
 
 
@@ -89,7 +89,7 @@ def _region_of(place: str) -> str:
 def _printed_map() -> dict[str, Any]:
     """The public view's map with nothing on it: what the board draws before play."""
     state = pax.setup(0, 2)
-    return dict(_bare(pax.view(state, None)))
+    return dict(bare(pax.view(state, None)))
 
 
 def _wind_rgb(wind: str) -> tuple[int, int, int]:
@@ -102,9 +102,9 @@ def _region(region_id: str) -> Image.Image:
     region = next(r for r in view["regions"] if r["id"] == region_id)
     posts = {str(p["id"]): p for p in view["posts"]}
     names = {str(r["id"]): str(r["name"]) for r in view["regions"]}
-    links = _links(view).get(region_id, [])
+    links = region_links(view).get(region_id, [])
     height = region_height(view, region, posts, links, REGION_W)
     im = art_canvas(REGION_W, height)
     color = wind_color(view, str(region["wind"]))
-    _draw_region(im, view, region, (posts, names, links), (0, 0, REGION_W - 1, height - 1), color, [], False)
+    draw_region(im, view, region, (posts, names, links), (0, 0, REGION_W - 1, height - 1), color, [], False)
     return scaled(im, 1.6)

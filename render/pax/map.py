@@ -110,7 +110,7 @@ def _homes_in(view: View, region: str) -> list[Mapping[str, Any]]:
     return [h for h in view.get("homes") or [] if (h.get("links") or [None])[0] == region]
 
 
-def _links(view: View) -> dict[str, list[str]]:
+def region_links(view: View) -> dict[str, list[str]]:
     links: dict[str, list[str]] = {}
     for a, b in view.get("borders") or []:
         links.setdefault(a, []).append(b)
@@ -143,7 +143,7 @@ def column_spans(view: View, left: int, right: int) -> list[tuple[int, int, int]
         return []
     col_w = (right - left - COL_GAP * (len(columns) - 1)) // len(columns)
     posts = {str(p.get("id")): p for p in view.get("posts") or []}
-    links = _links(view)
+    links = region_links(view)
     spans = []
     for i, (_, regions) in enumerate(columns):
         x0 = left + i * (col_w + COL_GAP)
@@ -368,7 +368,7 @@ def _moving(post: Mapping[str, Any]) -> bool:
     return bool(post.get("follower") or post.get("longships") or post.get("venture"))
 
 
-def _draw_region(
+def draw_region(
     im: Image.Image,
     view: View,
     region: Mapping[str, Any],
@@ -410,7 +410,7 @@ def _draw_region(
             y += h
 
 
-def _bare(view: View) -> View:
+def bare(view: View) -> View:
     """The view's map with nothing on it: no Longships, Followers, Ventures, DUCHIES or
     HOME owners (what the kept drawing shows; HOMEs are drawn again on every board)."""
     posts = [{**p, "follower": None, "longships": [], "venture": None} for p in view.get("posts") or []]
@@ -447,7 +447,7 @@ def _draw_columns(
     col_w = (right - left - COL_GAP * (len(columns) - 1)) // len(columns)
     posts = {str(p.get("id")): p for p in view.get("posts") or []}
     names = {str(r.get("id")): str(r.get("name", "")) for r in view.get("regions") or []}
-    links = _links(view)
+    links = region_links(view)
     d = canvas(im)
     for i, (wind, regions) in enumerate(columns):
         x0 = left + i * (col_w + COL_GAP)
@@ -471,7 +471,7 @@ def _draw_columns(
             rid = str(region.get("id"))
             h = region_height(view, region, posts, links.get(rid, []), col_w)
             parts = (posts, names, links.get(rid, []))
-            _draw_region(im, view, region, parts, (x0, y, x0 + col_w, y + h), color, player_names, kept)
+            draw_region(im, view, region, parts, (x0, y, x0 + col_w, y + h), color, player_names, kept)
             y += h + REGION_GAP
 
 
@@ -487,7 +487,7 @@ def draw_map(
     base = _KEPT.get(key)
     if base is None:
         base = Image.new("RGB", (im.width, map_height(view, left, right)), BG)
-        _draw_columns(base, _bare(view), 0, left, right, player_names, kept=False)
+        _draw_columns(base, bare(view), 0, left, right, player_names, kept=False)
         if len(_KEPT) >= 4:
             _KEPT.clear()
         _KEPT[key] = base

@@ -118,10 +118,10 @@ def draw_conditions(im: Image.Image, view: View, names: Sequence[str], box: Box)
             else:
                 cx0 = x0 + 14 + i * step
                 card = (cx0, y0 + 34, cx0 + step - 10, y1 - 12)
-            _draw_condition(im, view, cond, card, i)
+            draw_condition(im, view, cond, card, i)
 
 
-def _draw_condition(im: Image.Image, view: View, cond: Mapping[str, Any], card: Box, i: int) -> None:
+def draw_condition(im: Image.Image, view: View, cond: Mapping[str, Any], card: Box, i: int) -> None:
     d = canvas(im)
     up = bool(cond.get("face_up"))
     fill = FACE_UP if up else FACE_DOWN

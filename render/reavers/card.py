@@ -15,7 +15,7 @@ from games.reavers.views import card_view
 from render.common import GOLD
 from render.common.card_sheet import ART_WIDTH, art_canvas, scaled, sheet
 from render.reavers.cards import draw_any, draw_stack, draw_token
-from render.reavers.locations import BODY_H, INFO_H, TITLE_H, _draw_location
+from render.reavers.locations import BODY_H, INFO_H, TITLE_H, draw_location
 from render.reavers.style import DIE_COLORS, LOCATION_COLORS, TERRITORY_COLORS
 
 __all__ = ["card_png"]
@@ -69,6 +69,6 @@ def _location(loc: str) -> Image.Image:
     width, height = ART_WIDTH * 2 // 3, TITLE_H + INFO_H + BODY_H
     im = art_canvas(width, height)
     view: dict[str, Any] = {"board": {}, "decks": {}}
-    _draw_location(im, view, (0, 0, width - 1, height - 1), loc, LOCATIONS[loc], [], now=False)
+    draw_location(im, view, (0, 0, width - 1, height - 1), loc, LOCATIONS[loc], [], now=False)
     # the head only: what is on offer there changes from round to round
     return scaled(im.crop((0, 0, width, TITLE_H + INFO_H + 6)), 1.5)

@@ -133,7 +133,7 @@ def draw_spoil(im: Image.Image, box: Box, card: Card) -> None:
     right: float = x1 - 5
     defense = card.get("defense")
     if defense:
-        right = _defense(im, right, y0 + 11, int(defense), 18)
+        right = draw_defense(im, right, y0 + 11, int(defense), 18)
     draw_text(
         im,
         (x0 + 7, y0 + 11),
@@ -166,7 +166,7 @@ def spoil_words(card: Card) -> str:
     return gain
 
 
-def _defense(im: Image.Image, right: float, cy: float, n: int, size: int) -> float:
+def draw_defense(im: Image.Image, right: float, cy: float, n: int, size: int) -> float:
     """A dark shield with the defence value; returns its left edge."""
     d = canvas(im)
     x0 = right - size
@@ -181,7 +181,7 @@ def draw_battle(im: Image.Image, box: Box, card: Card) -> None:
     band = (40, 80, 120)
     _card_base(im, box, band, 22)
     right = _glory(im, x1 - 5, y0 + 12, int(card.get("glory", 0) or 0), 20)
-    right = _defense(im, right, y0 + 12, int(card.get("defense", 0) or 0), 18)
+    right = draw_defense(im, right, y0 + 12, int(card.get("defense", 0) or 0), 18)
     _name(im, (x0, y0 + 12), right, card, 16, WHITE, 10, 12)
     cy = (y0 + 22 + y1) / 2
     x = faces_row(im, x0 + 6, cy, list(card.get("combo") or []), 20)
@@ -274,7 +274,7 @@ def draw_stack(im: Image.Image, box: Box, kind: str, stack: Mapping[str, Any]) -
     top = stack.get("top")
     if not top:
         return
-    _defense(im, cx + 19, y0 + 72, int(top.get("defense", 0) or 0), 30)
+    draw_defense(im, cx + 19, y0 + 72, int(top.get("defense", 0) or 0), 30)
     cost = top.get("cost") or {}
     words = ", ".join(f"{v} {k}" for k, v in cost.items())
     draw_text(im, (cx, y0 + 102), "or pay", 14, shade(INK, 0.8), anchor="mm")

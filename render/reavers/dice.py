@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import GOLD, RGB, is_light, shade
-from render.common.shapes import _supersampled
+from render.common.shapes import supersampled
 from render.reavers.style import DIE_COLORS, FAVOR, FOOD
 
 Paint = ImageDraw.ImageDraw
@@ -81,7 +81,7 @@ def die(color: str, face: str, size: int, wild: bool = False) -> Image.Image:
         d.rounded_rectangle((w, w, full - 1 - w, full - 1 - w), round(0.16 * full), fill=body + (255,))
         _face(d, face, full, ink + (255,), body + (255,))
 
-    return _supersampled((size, size), paint)
+    return supersampled((size, size), paint)
 
 
 @lru_cache(maxsize=32)
@@ -101,7 +101,7 @@ def combat_die(value: int, size: int) -> Image.Image:
             x, y = fx * full, fy * full
             d.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=hit + (255,))
 
-    return _supersampled((size, size), paint)
+    return supersampled((size, size), paint)
 
 
 @lru_cache(maxsize=16)
@@ -119,7 +119,7 @@ def food_icon(size: int) -> Image.Image:
                 width=round(0.05 * full),
             )
 
-    return _supersampled((size, size), paint)
+    return supersampled((size, size), paint)
 
 
 @lru_cache(maxsize=16)
@@ -139,7 +139,7 @@ def favor_icon(size: int) -> Image.Image:
             [(c, 0.16 * full), (0.7 * full, 0.58 * full), (0.3 * full, 0.58 * full)], fill=FAVOR + (255,)
         )
 
-    return _supersampled((size, size), paint)
+    return supersampled((size, size), paint)
 
 
 @lru_cache(maxsize=16)
@@ -159,4 +159,4 @@ def pawn(size: int, sail: RGB, edge: RGB, honor: bool = False) -> Image.Image:
             fill=edge + (255,),
         )
 
-    return _supersampled((size, size), paint)
+    return supersampled((size, size), paint)

@@ -73,7 +73,7 @@ def draw_locations(im: Image.Image, view: View, top: int) -> None:
         y = top + (i // COLS) * (loc_h + GAP)
         box = (x, y, x + LOC_W, y + loc_h)
         with panel(f"location {loc}", box):
-            _draw_location(
+            draw_location(
                 im,
                 view,
                 box,
@@ -84,7 +84,7 @@ def draw_locations(im: Image.Image, view: View, top: int) -> None:
             )
 
 
-def _draw_location(
+def draw_location(
     im: Image.Image,
     view: View,
     box: Box,

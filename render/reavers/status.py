@@ -13,7 +13,7 @@ from games.core import name_seats
 from render.common import GOLD, INK, MUTED, PANEL_EDGE, Box, draw_text, panel, paste_sprite, wrap_text
 from render.common.canvas import canvas
 from render.common.stamps import stamp
-from render.reavers.cards import _defense, draw_any
+from render.reavers.cards import draw_any, draw_defense
 from render.reavers.dice import combat_die, pawn
 from render.reavers.style import LOCATION_NAMES, LOG_BG, View, label, name_of, seat_color
 
@@ -237,7 +237,7 @@ def draw_combat(im: Image.Image, view: View, names: Sequence[str], box: Box) -> 
     with panel("combat", box):
         label(im, x0 + 14, y0 + 10, "Combat" if result is None else "Last combat")
         defense = int(fight.get("defense", 0) or 0)
-        left = _defense(im, x1 - 14, y0 + 30, defense, 40)
+        left = draw_defense(im, x1 - 14, y0 + 30, defense, 40)
         draw_text(im, (left - 4, y0 + 30), "defense", 15, MUTED, anchor="rm")
         seat = int(fight.get("seat", 0) or 0)
         end = _seat_chip(im, x0 + 14, y0 + 50, seat, names, 28, (x1 - x0) // 2 - 60)

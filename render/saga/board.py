@@ -37,13 +37,14 @@ from render.common import (
 from render.common.board_header import header_band
 from render.common.canvas import canvas
 from render.common.stamps import stamp, stamped_text
-from render.saga.combat import _combat_height, _draw_combat, _status_lines
+from render.common.words import seat_name
+from render.saga.combat import combat_height, draw_combat, status_lines
 from render.saga.geography import MAP_H, MAP_W
 from render.saga.map import draw_map
-from render.saga.panels import SIDE_PANEL_H, SIDE_W, TRACK_H, _draw_side_panel, _draw_track
+from render.saga.panels import SIDE_PANEL_H, SIDE_W, TRACK_H, draw_side_panel, draw_track
 from render.saga.pieces import shield
-from render.saga.style import SIDE_NAMES, SIDES, View, _name, _side_of, wrapped
-from render.saga.tiles import TILE_H, _draw_tiles
+from render.saga.style import SIDE_NAMES, SIDES, View, side_of, wrapped
+from render.saga.tiles import TILE_H, draw_tiles
 
 PHASE_TITLES: dict[str, str] = {
     "draft": "Choosing tiles",
@@ -55,7 +56,7 @@ PHASE_TITLES: dict[str, str] = {
 
 
 def _side_badge(view: View, seat: int) -> Image.Image | None:
-    side = _side_of(view, seat)
+    side = side_of(view, seat)
     return shield(side, 40) if side else None
 
 
@@ -68,7 +69,7 @@ def _headline(view: View, names: Sequence[str]) -> tuple[str, Image.Image | None
     """Whose turn and what to do, and the shield of the one side that must act."""
     to_act = [int(s) for s in view.get("to_act") or []]
     prompt = str(view.get("prompt") or "")
-    who = ", ".join(_name(names, s) for s in to_act)
+    who = ", ".join(seat_name(names, s) for s in to_act)
     text = f"{who}: {prompt}" if who and prompt else who or prompt
     icon = _side_badge(view, to_act[0]) if len(to_act) == 1 else None
     return text, icon
@@ -147,12 +148,12 @@ def _draw_outcome(
     x = MARGIN
     right = im.width - MARGIN - 180
     if winners:
-        side = _side_of(view, winners[0])
+        side = side_of(view, winners[0])
         badge = shield(side, 52) if side else None
         if badge is not None:
             paste_sprite(im, badge, (x, height * 0.38 - badge.height / 2))
             x += badge.width + 12
-        who = _name(names, winners[0])
+        who = seat_name(names, winners[0])
         title = f"{who} wins" + (f" for the {SIDE_NAMES[side]}!" if side in SIDE_NAMES else "!")
     else:
         title = "Game over"
@@ -202,14 +203,14 @@ def _draw_log(
             seat = entry.get("seat")
             text = name_seats(str(entry.get("text", "")), list(names))
             if seat is not None:
-                text = f"{_name(names, int(seat))} {text}"
+                text = f"{seat_name(names, int(seat))} {text}"
             lines = wrapped(text, 18, x1 - x0 - 48, max_lines=2)
             if used + len(lines) > room:
                 break
             blocks.append((None if seat is None else int(seat), lines))
             used += len(lines)
         for seat, lines in reversed(blocks):
-            side = _side_of(view, seat) if seat is not None else None
+            side = side_of(view, seat) if seat is not None else None
             if side:
                 paste_sprite(im, shield(side, 18), (x0 + 12, y + 3))
             for line in lines:
@@ -221,7 +222,7 @@ def board_image(view: View, *, names: Sequence[str]) -> Image.Image:
     """The public board, drawn; ``view["private"]`` is never read."""
     head_h = _header_height(view, names)
     map_top = head_h + 12
-    ch = _combat_height(view)
+    ch = combat_height(view)
     above_log = 2 * (SIDE_PANEL_H + GAP) + TRACK_H + GAP + (ch + GAP if ch else 0)
     side_bottom = max(map_top + MAP_H, map_top + above_log + LOG_MIN)
     tiles_top = side_bottom + 14
@@ -234,13 +235,13 @@ def board_image(view: View, *, names: Sequence[str]) -> Image.Image:
     y = map_top
     # the side whose turn it is first? keep a fixed order: Vikings above Anglo-Saxons
     for side in SIDES:
-        _draw_side_panel(im, view, names, side, (sx, y, sx + SIDE_W, y + SIDE_PANEL_H))
+        draw_side_panel(im, view, names, side, (sx, y, sx + SIDE_W, y + SIDE_PANEL_H))
         y += SIDE_PANEL_H + GAP
-    _draw_track(im, view, (sx, y, sx + SIDE_W, y + TRACK_H))
+    draw_track(im, view, (sx, y, sx + SIDE_W, y + TRACK_H))
     y += TRACK_H + GAP
     if ch:
-        _draw_combat(im, view, names, (sx, y, sx + SIDE_W, y + ch))
+        draw_combat(im, view, names, (sx, y, sx + SIDE_W, y + ch))
         y += ch + GAP
-    _draw_log(im, view, names, (sx, y, sx + SIDE_W, side_bottom), _status_lines(view, names))
-    _draw_tiles(im, view, names, tiles_top)
+    _draw_log(im, view, names, (sx, y, sx + SIDE_W, side_bottom), status_lines(view, names))
+    draw_tiles(im, view, names, tiles_top)
     return im

@@ -13,12 +13,12 @@ from render.common import GOLD, paste_sprite
 from render.common.canvas import canvas
 from render.common.card_sheet import ART_WIDTH, art_canvas, scaled, sheet
 from render.saga.geography import ENGLAND_SHAPES, NORTH_SHAPES
-from render.saga.hand import _draw_leader_card
-from render.saga.map import _draw_area, map_base
-from render.saga.panels import _draw_track
+from render.saga.hand import draw_leader_card
+from render.saga.map import draw_area, map_base
+from render.saga.panels import draw_track
 from render.saga.pieces import drakkar_icon, initiative_icon, shield, sigil_token, stronghold_icon
 from render.saga.style import SIDE_COLORS, SIDE_ONE
-from render.saga.tiles import TILE_H, _draw_tile
+from render.saga.tiles import TILE_H, draw_tile
 
 __all__ = ["card_png"]
 
@@ -46,7 +46,7 @@ def _leader(ability: str, side: str) -> Image.Image:
     im = art_canvas(ART_WIDTH, 132)
     data = ABILITIES[ability]
     info = {"ability": ability, "name": data["name"], "text": data["text"]}
-    _draw_leader_card(im, side, "", info, f"{SIDE_ONE[side]} leader", (0, 0, ART_WIDTH - 1, 131))
+    draw_leader_card(im, side, "", info, f"{SIDE_ONE[side]} leader", (0, 0, ART_WIDTH - 1, 131))
     return im
 
 
@@ -55,7 +55,7 @@ def _tile(tile_id: str) -> Image.Image:
     data = _TILES[tile_id]
     tile = {**data, "holder": None, "resolved": False}
     im = art_canvas(ART_WIDTH, TILE_H)
-    _draw_tile(im, {"phase": "draft", "resolving": None}, [], tile, (0, 0, ART_WIDTH - 1, TILE_H - 1))
+    draw_tile(im, {"phase": "draft", "resolving": None}, [], tile, (0, 0, ART_WIDTH - 1, TILE_H - 1))
     return im
 
 
@@ -66,7 +66,7 @@ def _area(area: str) -> Image.Image:
     if shape:
         canvas(base).line([*shape, shape[0]], fill=GOLD, width=8, joint="curve")
     for other in AREAS:  # every area's name plate, as on the board (no units)
-        _draw_area(base, 0, 0, {"id": other, "stronghold": False}, None)
+        draw_area(base, 0, 0, {"id": other, "stronghold": False}, None)
     return scaled(base, ART_WIDTH / base.width)
 
 
@@ -84,5 +84,5 @@ def _piece(piece: str) -> Image.Image:
         return im
     im = art_canvas(ART_WIDTH, 120)
     view = {"track": {"spaces": TRACK_SPACES, "round": TRACK_SPACES, "stronghold": STRONGHOLD_START}}
-    _draw_track(im, view, (0, 0, ART_WIDTH - 1, 119))
+    draw_track(im, view, (0, 0, ART_WIDTH - 1, 119))
     return im

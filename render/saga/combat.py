@@ -19,13 +19,13 @@ from render.common import (
     paste_sprite,
 )
 from render.common.canvas import canvas
-from render.saga.map import _area_map, _units
+from render.saga.map import area_map, units_of
 from render.saga.panels import SIDE_W
 from render.saga.pieces import leader_token, shield, sword_axe_icon
-from render.saga.style import ACTION_NAMES, SIDE_NAMES, SIDES, View, _area_name, _side_label, wrapped
+from render.saga.style import ACTION_NAMES, SIDE_NAMES, SIDES, View, area_name, side_label, wrapped
 
 
-def _status_lines(view: View, names: Sequence[str]) -> list[tuple[str, RGB]]:
+def status_lines(view: View, names: Sequence[str]) -> list[tuple[str, RGB]]:
     """Plain lines for the phase panel."""
     lines: list[tuple[str, RGB]] = []
     phase = str(view.get("phase") or "")
@@ -34,16 +34,14 @@ def _status_lines(view: View, names: Sequence[str]) -> list[tuple[str, RGB]]:
         order = [str(s) for s in draft.get("order") or []]
         picks = int(draft.get("picks", 0) or 0)
         if order and picks < len(order):
-            lines.append(
-                (f"Pick {picks + 1} of {len(order)}: {_side_label(view, names, order[picks])}", GOLD)
-            )
+            lines.append((f"Pick {picks + 1} of {len(order)}: {side_label(view, names, order[picks])}", GOLD))
     elif phase == "actions":
         res = view.get("resolving") or {}
         side = str(res.get("side") or "")
         if side:
             tile = res.get("tile")
             what = f"tile {tile}" if tile else "choosing a tile"
-            lines.append((f"{_side_label(view, names, side)} ({SIDE_NAMES.get(side, side)}): {what}", GOLD))
+            lines.append((f"{side_label(view, names, side)} ({SIDE_NAMES.get(side, side)}): {what}", GOLD))
             action = res.get("action")
             if action:
                 name = "bonus action" if action == "bonus" else ACTION_NAMES.get(str(action), str(action))
@@ -51,7 +49,7 @@ def _status_lines(view: View, names: Sequence[str]) -> list[tuple[str, RGB]]:
             must = res.get("must_move") or {}
             if must.get("to"):
                 lines.append(
-                    (f"Must move from {_area_name(must.get('from'))} to {_area_name(must['to'])}", INK)
+                    (f"Must move from {area_name(must.get('from'))} to {area_name(must['to'])}", INK)
                 )
             done = [ACTION_NAMES.get(str(a), str(a)) for a in res.get("done") or []]
             if done:
@@ -62,7 +60,7 @@ def _status_lines(view: View, names: Sequence[str]) -> list[tuple[str, RGB]]:
                     (f"Order: {SIDE_NAMES.get(order[0])} first, then {SIDE_NAMES.get(order[1])}", MUTED)
                 )
     elif phase == "return":
-        warriors, leaders = _units(view.get("returning"))
+        warriors, leaders = units_of(view.get("returning"))
         n = warriors + len(leaders)
         lines.append((f"Drakkar returns: {n} unit{'s' if n != 1 else ''} to place", GOLD))
         lines.append(("spread evenly over Scandinavia", MUTED))
@@ -75,10 +73,10 @@ LEADER_LINE = 20
 def _combat_leaders(view: View) -> list[tuple[str, str, str]]:
     """``(side, name, what it does)`` for each leader revealed in the current battle."""
     area = (view.get("combat") or {}).get("area")
-    found = _area_map(view).get(str(area)) or {} if area else {}
+    found = area_map(view).get(str(area)) or {} if area else {}
     out = []
     for side in SIDES:
-        for leader in _units(found.get(side))[1]:
+        for leader in units_of(found.get(side))[1]:
             if leader.get("revealed") and leader.get("name"):
                 text = ABILITIES.get(str(leader.get("ability")), {}).get("text", "")
                 out.append((side, str(leader["name"]), text))
@@ -93,8 +91,8 @@ def _strength_so_far(view: View, side: str) -> int:
     """The side's strength counting its revealed leaders' abilities and every hidden leader
     as 1: what the battle stands at while leaders are still being revealed."""
     area = (view.get("combat") or {}).get("area")
-    found = _area_map(view).get(str(area)) or {}
-    warriors, leaders = _units(found.get(side))
+    found = area_map(view).get(str(area)) or {}
+    warriors, leaders = units_of(found.get(side))
     fort = bool(found.get("stronghold"))
     total = warriors
     for leader in leaders:
@@ -108,7 +106,7 @@ def _strength_so_far(view: View, side: str) -> int:
     return total
 
 
-def _combat_height(view: View) -> int:
+def combat_height(view: View) -> int:
     if view.get("phase") != "combat" or not view.get("combat"):
         return 0
     lines = sum(len(_leader_lines(n, t, SIDE_W - 60)) for _, n, t in _combat_leaders(view))
@@ -116,7 +114,7 @@ def _combat_height(view: View) -> int:
     return 52 + 50 + lines * LEADER_LINE + leaders * 8 + 58
 
 
-def _draw_combat(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
+def draw_combat(im: Image.Image, view: View, names: Sequence[str], box: Box) -> None:
     d = canvas(im)
     d.rounded_rectangle(box, 14, fill=(70, 34, 34), outline=BAD, width=3)
     with panel("combat", box):
@@ -128,7 +126,7 @@ def _draw_battle(im: Image.Image, view: View, box: Box) -> None:
     combat = view.get("combat") or {}
     paste_sprite(im, sword_axe_icon(30), (x0 + 12, y0 + 10))
     area = combat.get("area")
-    title = f"Battle of {_area_name(area)}" if area else "The Vikings choose the next battle"
+    title = f"Battle of {area_name(area)}" if area else "The Vikings choose the next battle"
     draw_text(im, (x0 + 50, y0 + 25), title, 22, INK, anchor="lm", bold=True, max_width=x1 - x0 - 62)
     y = y0 + 52
     strength = combat.get("strength") or {}
@@ -187,7 +185,7 @@ def _draw_battle(im: Image.Image, view: View, box: Box) -> None:
     y += 4
     if line:
         draw_text(im, (x0 + 12, y + 10), line, 18, INK, anchor="lm", max_width=x1 - x0 - 24, min_size=15)
-    pending = [_area_name(a) for a in combat.get("pending") or []]
+    pending = [area_name(a) for a in combat.get("pending") or []]
     if pending:
         draw_text(
             im,

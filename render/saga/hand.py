@@ -26,10 +26,11 @@ from render.common import (
     wrap_text,
 )
 from render.common.canvas import canvas
-from render.saga.map import _units
-from render.saga.panels import SIDE_PANEL_H, _draw_side_panel
+from render.common.words import seat_name
+from render.saga.map import units_of
+from render.saga.panels import SIDE_PANEL_H, draw_side_panel
 from render.saga.pieces import face_down_token, leader_token, shield, sigil_token
-from render.saga.style import SIDE_NAMES, SIDES, View, _area_name, _label, _name, _seat_of, _side_of
+from render.saga.style import SIDE_NAMES, SIDES, View, area_name, caption, seat_of, side_of
 
 # Destination marker -> its coastal area (games/saga/saga.json)
 MARKER_AREAS: dict[str, str] = {
@@ -52,9 +53,9 @@ def _leader_places(view: View) -> dict[str, str]:
     places: dict[str, str] = {}
     for area in view.get("areas") or []:
         for side in SIDES:
-            for ldr in _units(area.get(side))[1]:
-                places[str(ldr.get("tag"))] = f"in {_area_name(area.get('id'))}"
-    for ldr in _units(view.get("drakkar"))[1]:
+            for ldr in units_of(area.get(side))[1]:
+                places[str(ldr.get("tag"))] = f"in {area_name(area.get('id'))}"
+    for ldr in units_of(view.get("drakkar"))[1]:
         places[str(ldr.get("tag"))] = "on the Drakkar"
     for side in SIDES:
         for ldr in ((view.get("supply") or {}).get(side) or {}).get("leaders") or []:
@@ -83,7 +84,7 @@ def _pool_rows(pool: list[str], view: View) -> list[list[tuple[str, str]]]:
     x = MARGIN + PILE_LABEL_W
     for marker in pool:
         area = _marker_area(marker, view) or ""
-        w = 36 + text_width(_area_name(area) if area else marker, 18) + 14
+        w = 36 + text_width(area_name(area) if area else marker, 18) + 14
         if not rows or x + w > HAND_WIDTH - MARGIN:
             rows.append([])
             x = MARGIN + (PILE_LABEL_W if len(rows) == 1 else 0)
@@ -92,7 +93,7 @@ def _pool_rows(pool: list[str], view: View) -> list[list[tuple[str, str]]]:
     return rows
 
 
-def _draw_leader_card(
+def draw_leader_card(
     im: Image.Image, side: str, tag: str, ability: Mapping[str, Any], place: str, box: Box
 ) -> None:
     d = canvas(im)
@@ -126,11 +127,11 @@ def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> 
     if not private:
         return None
     me = seat if seat is not None else _own_seat(view)
-    side = str(private.get("side") or (_side_of(view, me) if me is not None else "") or "")
+    side = str(private.get("side") or (side_of(view, me) if me is not None else "") or "")
     if side not in SIDES:
         side = "viking" if "scouted" in private else "anglo"
     if me is None:
-        me = _seat_of(view, side)
+        me = seat_of(view, side)
     leaders = [
         (str(tag), ab) for tag, ab in (private.get("leaders") or {}).items() if isinstance(ab, Mapping)
     ]
@@ -154,21 +155,21 @@ def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> 
 
     im = Image.new("RGB", (HAND_WIDTH, height), BG)
     d = canvas(im)
-    who = _name(names, me) if me is not None else SIDE_NAMES[side]
+    who = seat_name(names, me) if me is not None else SIDE_NAMES[side]
     title = f"{who}: your {SIDE_NAMES[side]}' secrets"
     hand_header(im, title, icon=shield(side, 44), title_x=MARGIN + 56, prompt=prompt)
 
-    _label(im, MARGIN, y, "Your leaders (hidden from your opponent until revealed)")
+    caption(im, MARGIN, y, "Your leaders (hidden from your opponent until revealed)")
     y += 24
     if not leaders:
         draw_text(im, (MARGIN, y + 30), "No leader left", 22, MUTED)
     for i, (tag, ability) in enumerate(leaders):
         x = MARGIN + (i % cols) * (card_w + GAP)
         cy = y + (i // cols) * (CARD_H + GAP)
-        _draw_leader_card(im, side, tag, ability, places.get(tag, ""), (x, cy, x + card_w, cy + CARD_H))
+        draw_leader_card(im, side, tag, ability, places.get(tag, ""), (x, cy, x + card_w, cy + CARD_H))
     y += rows * (CARD_H + GAP)
     if side == "viking":
-        _label(im, MARGIN, y, "Scouted Destinations (face down on the board)")
+        caption(im, MARGIN, y, "Scouted Destinations (face down on the board)")
         y += 24
         if not scouted:
             draw_text(im, (MARGIN, y + 12), "None scouted", 20, MUTED)
@@ -178,7 +179,7 @@ def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> 
             d.rounded_rectangle((MARGIN, y, HAND_WIDTH - MARGIN, y + 50), 12, fill=PANEL)
             paste_sprite(im, face_down_token(36), (MARGIN + 10, y + 7))
             box_ = draw_text(
-                im, (MARGIN + 56, y + 25), _area_name(item.get("space")), 22, INK, anchor="lm", bold=True
+                im, (MARGIN + 56, y + 25), area_name(item.get("space")), 22, INK, anchor="lm", bold=True
             )
             d.line((box_[2] + 12, y + 25, box_[2] + 40, y + 25), fill=GOLD, width=3)
             triangle_right(d, box_[2] + 40, y + 25, 14, GOLD)
@@ -186,7 +187,7 @@ def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> 
             draw_text(
                 im,
                 (box_[2] + 104, y + 25),
-                f"lands in {_area_name(target)}",
+                f"lands in {area_name(target)}",
                 22,
                 GOLD,
                 anchor="lm",
@@ -200,9 +201,9 @@ def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> 
                 x += PILE_LABEL_W
             for marker, area in row:
                 paste_sprite(im, sigil_token(area, 32), (x, y + 4))
-                label = _area_name(area) if area else marker
+                label = area_name(area) if area else marker
                 x = draw_text(im, (x + 36, y + 20), label, 18, INK, anchor="lm")[2] + 14
             y += 46
         y += GAP
-    _draw_side_panel(im, view, names, side, (MARGIN, y, HAND_WIDTH - MARGIN, y + SIDE_PANEL_H))
+    draw_side_panel(im, view, names, side, (MARGIN, y, HAND_WIDTH - MARGIN, y + SIDE_PANEL_H))
     return im

@@ -67,7 +67,7 @@ from render.saga.style import (
     SIGILS,
     Point,
     View,
-    _area_name,
+    area_name,
     leader_code,
 )
 
@@ -191,7 +191,7 @@ PLATE_H = 30
 ROW_MAX = 230
 
 
-def _units(raw: Any) -> tuple[int, list[Mapping[str, Any]]]:
+def units_of(raw: Any) -> tuple[int, list[Mapping[str, Any]]]:
     units = raw if isinstance(raw, Mapping) else {}
     return int(units.get("warriors", 0) or 0), [dict(x) for x in units.get("leaders") or []]
 
@@ -209,7 +209,7 @@ def _units_width(warriors: int, leaders: Sequence[Mapping[str, Any]], *, names: 
     return max(0, w - 2)
 
 
-def _draw_units(
+def draw_units(
     im: Image.Image,
     x: float,
     cy: float,
@@ -282,7 +282,7 @@ def lettered(
     stamp(im, box, (kind, text, size, fill, middle, x - left, y - top), paint, under=under)
 
 
-def _area_map(view: View) -> dict[str, Mapping[str, Any]]:
+def area_map(view: View) -> dict[str, Mapping[str, Any]]:
     return {str(a.get("id")): a for a in view.get("areas") or [] if isinstance(a, Mapping)}
 
 
@@ -296,7 +296,7 @@ def _draw_plate(
 ) -> None:
     """An area's plate, its name and its Crown or sigil, centred on (``cx``, ``cy``)."""
     d = canvas(im)
-    name = _area_name(key)
+    name = area_name(key)
     icon_w = 28 if kind in ("inland", "coastal") else 0
     pw = _plate_width(name, kind, strong)
     x0 = cx - pw / 2
@@ -313,7 +313,7 @@ def _draw_plate(
     draw_text(im, (ix + icon_w + 3, cy), name, 20, text_on(plate), anchor="lm", bold=True)
 
 
-def _draw_area(im: Image.Image, ox: int, oy: int, area: Mapping[str, Any], combat_area: str | None) -> None:
+def draw_area(im: Image.Image, ox: int, oy: int, area: Mapping[str, Any], combat_area: str | None) -> None:
     key = str(area.get("id"))
     if key not in ANCHORS:
         return
@@ -327,7 +327,7 @@ def _draw_area(im: Image.Image, ox: int, oy: int, area: Mapping[str, Any], comba
     )
     strong = bool(area.get("stronghold"))
     fighting = combat_area == key
-    pw = _plate_width(_area_name(key), kind, strong)
+    pw = _plate_width(area_name(key), kind, strong)
     x0 = cx - pw / 2
     # the plate is the same on every board where the area looks the same: a stamp (the ten
     # areas took 1.0 ms, 0.55 with stamps; Pillow itself draws a plate at a half pixel).
@@ -341,7 +341,7 @@ def _draw_area(im: Image.Image, ox: int, oy: int, area: Mapping[str, Any], comba
     # the pieces: one row with both sides (swords between them) when it fits, else two
     rows: list[tuple[str, int, list[Mapping[str, Any]]]] = []
     for side in SIDES:
-        warriors, leaders = _units(area.get(side))
+        warriors, leaders = units_of(area.get(side))
         if warriors or leaders:
             rows.append((side, warriors, leaders))
     engaged = len(rows) == 2 and kind != "scandinavia"
@@ -350,12 +350,12 @@ def _draw_area(im: Image.Image, ox: int, oy: int, area: Mapping[str, Any], comba
     swords = sword_axe_icon(28, (255, 255, 255) if fighting else GOLD)
     if len(rows) == 2 and sum(widths) + 44 <= ROW_MAX:
         x = cx - (sum(widths) + 44) / 2
-        _draw_units(im, x, y, rows[0][0], rows[0][1], rows[0][2], engaged=engaged)
+        draw_units(im, x, y, rows[0][0], rows[0][1], rows[0][2], engaged=engaged)
         paste_sprite(im, swords, (x + widths[0] + 8, y - 14))
-        _draw_units(im, x + widths[0] + 44, y, rows[1][0], rows[1][1], rows[1][2], engaged=engaged)
+        draw_units(im, x + widths[0] + 44, y, rows[1][0], rows[1][1], rows[1][2], engaged=engaged)
         return
     for (side, warriors, leaders), w in zip(rows, widths, strict=True):
-        _draw_units(im, cx - w / 2, y, side, warriors, leaders, engaged=engaged)
+        draw_units(im, cx - w / 2, y, side, warriors, leaders, engaged=engaged)
         y += SHIELD + 4
     if engaged:
         paste_sprite(im, swords, (x0 - 32, cy - 14))
@@ -396,7 +396,7 @@ def _draw_space(im: Image.Image, space: Mapping[str, Any], ox: int, oy: int) -> 
     )
     size = 40
     if target:
-        _chip(im, cx, cy + size / 2 + 2, f"to {_area_name(target)}", SIGILS.get(target, (DARK, ""))[0])
+        _chip(im, cx, cy + size / 2 + 2, f"to {area_name(target)}", SIGILS.get(target, (DARK, ""))[0])
     elif shown == "face_down":
         _chip(im, cx, cy + size / 2 + 2, "face down", (60, 44, 36))
 
@@ -453,13 +453,13 @@ def _arrow(d: ImageDraw.ImageDraw, a: Point, b: Point, color: RGB) -> None:
 
 
 def _draw_drakkar(im: Image.Image, view: View, ox: int, oy: int) -> None:
-    warriors, leaders = _units(view.get("drakkar"))
+    warriors, leaders = units_of(view.get("drakkar"))
     x0, y0, x1, y1 = DRAKKAR_BOX
     y = oy + y1 - 6 - SHIELD / 2
     if not warriors and not leaders:
         stamped_text(im, (ox + x0 + 14, y), "empty", 18, MUTED, BERTH, anchor="lm")  # on the berth
         return
-    _draw_units(im, ox + x0 + 12, y, "viking", warriors, leaders)
+    draw_units(im, ox + x0 + 12, y, "viking", warriors, leaders)
 
 
 def _draw_pool(im: Image.Image, view: View, ox: int, oy: int) -> None:
@@ -488,7 +488,7 @@ def draw_map(im: Image.Image, view: View, ox: int, oy: int) -> None:
     combat = view.get("combat") or {}
     combat_area = str(combat.get("area")) if combat.get("area") else None
     _draw_destinations(im, view, ox, oy)
-    for area in _area_map(view).values():
-        _draw_area(im, ox, oy, area, combat_area)
+    for area in area_map(view).values():
+        draw_area(im, ox, oy, area, combat_area)
     _draw_drakkar(im, view, ox, oy)
     _draw_pool(im, view, ox, oy)

@@ -28,19 +28,19 @@ from render.common import (
 )
 from render.common.canvas import canvas
 from render.common.stamps import stamp, stamped_text
+from render.common.words import seat_name
 from render.saga.geography import MAP_W
-from render.saga.map import _area_map, _draw_units, _units
+from render.saga.map import area_map, draw_units, units_of
 from render.saga.pieces import coin_icon, initiative_icon, round_marker, shield, stronghold_icon
 from render.saga.style import (
     SIDE_COLORS,
     SIDE_DARK,
     SIDE_NAMES,
     View,
-    _label,
-    _leader_count_text,
-    _name,
-    _seat_of,
+    caption,
     leader_code,
+    leader_count_text,
+    seat_of,
 )
 
 SIDE_W = WIDTH - 2 * MARGIN - GAP - MAP_W
@@ -53,18 +53,18 @@ def _known_leaders(view: View, side: str) -> list[str]:
     """``SB Siege-Breaker`` for each of the side's leaders on the map whose name is public:
     the map shows only the initials, so names never spill over neighbouring areas."""
     out = []
-    places: list[Any] = [a.get(side) for a in _area_map(view).values()]
+    places: list[Any] = [a.get(side) for a in area_map(view).values()]
     if side == "viking":
         places.append(view.get("drakkar"))
     for units in places:
-        for leader in _units(units)[1]:
+        for leader in units_of(units)[1]:
             name = leader.get("name")
             if name:
                 out.append(f"{leader_code(str(name))} {name}")
     return out
 
 
-def _draw_side_panel(im: Image.Image, view: View, names: Sequence[str], side: str, box: Box) -> None:
+def draw_side_panel(im: Image.Image, view: View, names: Sequence[str], side: str, box: Box) -> None:
     with panel(f"{side} panel", box):
         _draw_side(im, view, names, side, box)
 
@@ -83,7 +83,7 @@ def _paint_band(im: Image.Image, side: str, box: Box) -> None:
 def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box: Box) -> None:
     d = canvas(im)
     x0, y0, x1, y1 = (int(v) for v in box)
-    seat = _seat_of(view, side)
+    seat = seat_of(view, side)
     over = bool(view.get("over"))
     active = seat is not None and seat in (view.get("to_act") or []) and not over
     winners = set((view.get("outcome") or {}).get("winners") or []) if over else set()
@@ -110,7 +110,7 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
     nx = x0 + 66
     tag = "WINNER" if won else ("to act" if active else "")
     tag_w = text_width(tag, 18, bold=True) + 22 if tag else 0
-    name = _name(names, seat) if seat is not None else SIDE_NAMES[side]
+    name = seat_name(names, seat) if seat is not None else SIDE_NAMES[side]
     avail = x1 - 14 - cw - 10 - nx - (tag_w + 8 if tag else 0)
     nbox = draw_text(im, (nx, mid - 11), name, 26, INK, anchor="lm", bold=True, max_width=avail, min_size=18)
     if tag:
@@ -128,7 +128,7 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
     stamped_text(im, (x0 + 12, y + 12), "SUPPLY", 16, MUTED, PANEL, bold=True)
     x: float = x0 + 12 + text_width("SUPPLY", 16, bold=True) + 10  # after the label
     if warriors or leaders:
-        x = _draw_units(im, x, y + 20, side, warriors, leaders)
+        x = draw_units(im, x, y + 20, side, warriors, leaders)
     if not warriors and not leaders:
         box_ = draw_text(im, (x, y + 20), "empty", 18, MUTED, anchor="lm")
         x = box_[2]
@@ -142,12 +142,12 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
     removed = list((view.get("removed") or {}).get(side) or [])
     parts = []
     if aside:
-        parts.append(f"{_leader_count_text(aside, 'leader')} set aside")
+        parts.append(f"{leader_count_text(aside, 'leader')} set aside")
     if removed:
         known = [str(ldr.get("name")) for ldr in removed if ldr.get("name")]
         unknown = len(removed) - len(known)
         if unknown:
-            known.append(_leader_count_text(unknown, "unrevealed leader"))
+            known.append(leader_count_text(unknown, "unrevealed leader"))
         parts.append("lost: " + ", ".join(known))
     line = " / ".join(parts) if parts else "no leader lost"
     _line(im, (x0 + 12, y + 10), line, 17, MUTED, (x1 - x0 - 24, 14), stamped=not removed)
@@ -159,7 +159,7 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
     y += 26
     d.line((x0 + 12, y, x1 - 12, y), fill=PANEL_EDGE, width=1)
     if side == "viking":
-        areas = _area_map(view)
+        areas = area_map(view)
         held = sum(
             1
             for a in areas.values()
@@ -235,7 +235,7 @@ def _draw_picks_first(im: Image.Image, at: tuple[int, int]) -> None:
 TRACK_H = 100
 
 
-def _draw_track(im: Image.Image, view: View, box: Box) -> None:
+def draw_track(im: Image.Image, view: View, box: Box) -> None:
     x0, y0, x1, y1 = (int(v) for v in box)
     track = view.get("track") or {}
     spaces = max(1, int(track.get("spaces", 8) or 8))
@@ -255,7 +255,7 @@ def _draw_track(im: Image.Image, view: View, box: Box) -> None:
 def _paint_track(im: Image.Image, box: Box) -> None:
     x0, y0, x1, y1 = box
     canvas(im).rounded_rectangle(box, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
-    _label(im, x0 + 12, y0 + 8, "Round track")
+    caption(im, x0 + 12, y0 + 8, "Round track")
     draw_text(im, (x1 - 12, y0 + 8), "the Round marker moves left", 16, MUTED, anchor="rt")
 
 

@@ -16,7 +16,7 @@ from render.common import (
     pip,
     shade,
 )
-from render.saga.style import SIDE_COLORS, SIDE_EDGES, SIGILS, _rgba, _sprite
+from render.saga.style import SIDE_COLORS, SIDE_EDGES, SIGILS, painted_sprite, rgba
 
 
 @lru_cache(maxsize=16)
@@ -28,14 +28,14 @@ def shield(side: str, size: int, engaged: bool = False) -> Image.Image:
     def paint(d: ImageDraw.ImageDraw, w: float, h: float) -> None:
         ring = 0.09 * w
         if engaged:
-            d.ellipse((0, 0, w - 1, h - 1), fill=_rgba(BAD))
-            d.ellipse((ring, ring, w - 1 - ring, h - 1 - ring), fill=_rgba(edge))
+            d.ellipse((0, 0, w - 1, h - 1), fill=rgba(BAD))
+            d.ellipse((ring, ring, w - 1 - ring, h - 1 - ring), fill=rgba(edge))
             inset = ring + 0.07 * w
         else:
-            d.ellipse((0, 0, w - 1, h - 1), fill=_rgba(edge))
+            d.ellipse((0, 0, w - 1, h - 1), fill=rgba(edge))
             inset = 0.08 * w
         box = (inset, inset, w - 1 - inset, h - 1 - inset)
-        d.ellipse(box, fill=_rgba(fill))
+        d.ellipse(box, fill=rgba(fill))
         c = w / 2
         r = (w - 2 * inset) / 2
         line = max(2, round(0.035 * w))
@@ -43,15 +43,15 @@ def shield(side: str, size: int, engaged: bool = False) -> Image.Image:
             for k in range(4):
                 a = math.pi / 4 + k * math.pi / 2
                 d.line(
-                    (c, c, c + r * math.cos(a), c + r * math.sin(a)), fill=_rgba(shade(fill, 0.8)), width=line
+                    (c, c, c + r * math.cos(a), c + r * math.sin(a)), fill=rgba(shade(fill, 0.8)), width=line
                 )
         else:
-            d.line((c, inset, c, w - 1 - inset), fill=_rgba(shade(fill, 1.25)), width=3 * line)
-            d.line((inset, c, w - 1 - inset, c), fill=_rgba(shade(fill, 1.25)), width=3 * line)
+            d.line((c, inset, c, w - 1 - inset), fill=rgba(shade(fill, 1.25)), width=3 * line)
+            d.line((inset, c, w - 1 - inset, c), fill=rgba(shade(fill, 1.25)), width=3 * line)
         boss = 0.36 * r
-        d.ellipse((c - boss, c - boss, c + boss, c + boss), fill=_rgba(shade(fill, 0.55)))
+        d.ellipse((c - boss, c - boss, c + boss, c + boss), fill=rgba(shade(fill, 0.55)))
 
-    return _sprite(size, size, paint)
+    return painted_sprite(size, size, paint)
 
 
 @lru_cache(maxsize=32)
@@ -68,10 +68,10 @@ def leader_token(side: str, size: int, revealed: bool = False) -> Image.Image:
                 (0.7 * w - t, 0.22 * w + t),
                 (0.96 * w - 1.4 * t, hh - 1 - t),
             ]
-            d.polygon(body, fill=_rgba(tone))
-            d.ellipse((0.2 * w + t, t, 0.8 * w - t, 0.6 * w - t), fill=_rgba(tone))
+            d.polygon(body, fill=rgba(tone))
+            d.ellipse((0.2 * w + t, t, 0.8 * w - t, 0.6 * w - t), fill=rgba(tone))
 
-    return _sprite(size, h, paint)
+    return painted_sprite(size, h, paint)
 
 
 @lru_cache(maxsize=8)
@@ -93,10 +93,10 @@ def stronghold_icon(size: int) -> Image.Image:
         d.line((0.5 * w, 0.02 * hh, 0.5 * w, 0.26 * hh), fill=dark, width=round(line))
         d.polygon(
             [(0.5 * w, 0.02 * hh), (0.82 * w, 0.08 * hh), (0.5 * w, 0.16 * hh)],
-            fill=_rgba(SIDE_COLORS["anglo"]),
+            fill=rgba(SIDE_COLORS["anglo"]),
         )
 
-    return _sprite(size, h, paint)
+    return painted_sprite(size, h, paint)
 
 
 @lru_cache(maxsize=8)
@@ -114,12 +114,12 @@ def crown_icon(size: int) -> Image.Image:
             (0.84 * w, 0.95 * hh),
             (0.16 * w, 0.95 * hh),
         ]
-        d.polygon(pts, fill=_rgba(GOLD), outline=(90, 60, 10, 255), width=round(0.06 * w))
+        d.polygon(pts, fill=rgba(GOLD), outline=(90, 60, 10, 255), width=round(0.06 * w))
         for x, y in ((0.06, 0.3), (0.5, 0.1), (0.94, 0.3)):
             r = 0.07 * w
             d.ellipse((x * w - r, y * hh - r, x * w + r, y * hh + r), fill=(255, 236, 150, 255))
 
-    return _sprite(size, h, paint)
+    return painted_sprite(size, h, paint)
 
 
 @lru_cache(maxsize=8)
@@ -129,14 +129,14 @@ def coin_icon(size: int) -> Image.Image:
     def paint(d: ImageDraw.ImageDraw, w: float, h: float) -> None:
         d.ellipse((0, 0, w - 1, h - 1), fill=(110, 76, 10, 255))
         e = 0.08 * w
-        d.ellipse((e, e, w - 1 - e, h - 1 - e), fill=_rgba(GOLD))
+        d.ellipse((e, e, w - 1 - e, h - 1 - e), fill=rgba(GOLD))
         e2 = 0.24 * w
         d.ellipse((e2, e2, w - 1 - e2, h - 1 - e2), outline=(170, 120, 20, 255), width=round(0.06 * w))
         c = w / 2
         d.line((c, 0.34 * h, c, 0.66 * h), fill=(150, 100, 10, 255), width=round(0.07 * w))
         d.line((0.34 * w, c, 0.66 * w, c), fill=(150, 100, 10, 255), width=round(0.07 * w))
 
-    return _sprite(size, size, paint)
+    return painted_sprite(size, size, paint)
 
 
 @lru_cache(maxsize=16)
@@ -145,7 +145,7 @@ def sword_axe_icon(size: int, color: RGB = (236, 236, 240)) -> Image.Image:
 
     def paint(d: ImageDraw.ImageDraw, w: float, h: float) -> None:
         line = round(0.1 * w)
-        ink = _rgba(color)
+        ink = rgba(color)
         outline = (20, 20, 24, 255)
         # sword: bottom-left to top-right
         for col, extra in ((outline, round(0.07 * w)), (ink, 0)):
@@ -156,7 +156,7 @@ def sword_axe_icon(size: int, color: RGB = (236, 236, 240)) -> Image.Image:
         blade = [(0.08 * w, 0.3 * h), (0.3 * w, 0.06 * h), (0.42 * w, 0.2 * h), (0.22 * w, 0.42 * h)]
         d.polygon(blade, fill=ink, outline=outline, width=round(0.04 * w))
 
-    return _sprite(size, size, paint)
+    return painted_sprite(size, size, paint)
 
 
 @lru_cache(maxsize=8)
@@ -173,10 +173,10 @@ def initiative_icon(size: int) -> Image.Image:
             (0.92 * w, 0.52 * h),
             (0.24 * w, 0.52 * h),
         ]
-        d.polygon(flag, fill=_rgba(GOLD), outline=(90, 60, 10, 255), width=round(0.05 * w))
+        d.polygon(flag, fill=rgba(GOLD), outline=(90, 60, 10, 255), width=round(0.05 * w))
         d.ellipse((0.36 * w, 0.18 * h, 0.56 * w, 0.42 * h), fill=(150, 40, 30, 255))
 
-    return _sprite(size, size, paint)
+    return painted_sprite(size, size, paint)
 
 
 @lru_cache(maxsize=8)
@@ -222,7 +222,7 @@ def drakkar_icon(width: int) -> Image.Image:
                 width=line,
             )
 
-    return _sprite(width, height, paint)
+    return painted_sprite(width, height, paint)
 
 
 @lru_cache(maxsize=32)
@@ -253,7 +253,7 @@ def tree_icon(size: int) -> Image.Image:
         d.rectangle((0.44 * w, 0.6 * h, 0.56 * w, 0.95 * h), fill=(60, 40, 24, 255))
         d.polygon([(0.5 * w, 0.02 * h), (0.9 * w, 0.7 * h), (0.1 * w, 0.7 * h)], fill=(40, 70, 40, 255))
 
-    return _sprite(size, size, paint)
+    return painted_sprite(size, size, paint)
 
 
 @lru_cache(maxsize=4)
@@ -274,4 +274,4 @@ def round_marker(size: int) -> Image.Image:
         ]
         d.polygon(glass, fill=(250, 236, 200, 255), outline=(60, 36, 16, 255), width=round(0.05 * w))
 
-    return _sprite(size, size, paint)
+    return painted_sprite(size, size, paint)

@@ -89,50 +89,47 @@ BONUS_NAMES: dict[str, str] = {
 }
 
 
-def _rgba(color: RGB, alpha: int = 255) -> tuple[int, int, int, int]:
+def rgba(color: RGB, alpha: int = 255) -> tuple[int, int, int, int]:
     return (color[0], color[1], color[2], alpha)
 
 
-def _sprite(w: int, h: int, paint: Paint) -> Image.Image:
+def painted_sprite(w: int, h: int, paint: Paint) -> Image.Image:
     """An ``"RGBA"`` sprite painted at 4x and box-filtered down; ``paint(d, W, H)`` gets the big size."""
     big = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
     paint(canvas(big), w * 4, h * 4)
     return big.resize((w, h), Image.Resampling.BOX)
 
 
-_name = seat_name
-
-
-def _area_name(area: Any) -> str:
+def area_name(area: Any) -> str:
     key = str(area)
     return AREA_NAMES.get(key, key.replace("_", " ").title())
 
 
-def _seat_of(view: View, side: str) -> int | None:
+def seat_of(view: View, side: str) -> int | None:
     seat = (view.get("sides") or {}).get(side)
     return int(seat) if isinstance(seat, int) else None
 
 
-def _side_of(view: View, seat: int) -> str | None:
+def side_of(view: View, seat: int) -> str | None:
     for side, s in (view.get("sides") or {}).items():
         if s == seat:
             return str(side)
     return None
 
 
-def _side_label(view: View, names: Sequence[str], side: str) -> str:
-    seat = _seat_of(view, side)
-    return _name(names, seat) if seat is not None else SIDE_NAMES.get(side, side)
+def side_label(view: View, names: Sequence[str], side: str) -> str:
+    seat = seat_of(view, side)
+    return seat_name(names, seat) if seat is not None else SIDE_NAMES.get(side, side)
 
 
 PARCHMENT: RGB = (240, 228, 200)
 
 
-def _label(im: Image.Image, x: float, y: float, text: str) -> Box:
+def caption(im: Image.Image, x: float, y: float, text: str) -> Box:
     return draw_text(im, (x, y), text.upper(), 16, MUTED, bold=True)
 
 
-def _leader_count_text(n: int, word: str) -> str:
+def leader_count_text(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 

@@ -37,7 +37,7 @@ from render.saga.style import (
     SIDE_ONE,
     SIDES,
     View,
-    _side_label,
+    side_label,
 )
 
 TILE_H = 178
@@ -106,7 +106,7 @@ def _paper(look: Look) -> RGB:
     return (232, 220, 192) if not look.resolved else (150, 144, 130)
 
 
-def _draw_tile(im: Image.Image, view: View, names: Sequence[str], tile: Mapping[str, Any], box: Box) -> None:
+def draw_tile(im: Image.Image, view: View, names: Sequence[str], tile: Mapping[str, Any], box: Box) -> None:
     x0, y0, x1, y1 = (int(v) for v in box)
     look = _look(view, tile)
     current = look.current
@@ -207,7 +207,7 @@ def _draw_chip(im: Image.Image, view: View, names: Sequence[str], look: Look, bo
     x0, y0, x1, y1 = box
     holder = str(look.holder)
     hx = _head_end(int(x0), look)
-    label = _side_label(view, names, holder)
+    label = side_label(view, names, holder)
     tw = min(x1 - 10 - hx - 8, text_width(label, 18, bold=True) + 44)
     canvas(im).rounded_rectangle((x1 - 10 - tw, y0 + 10, x1 - 10, y0 + 40), 15, fill=SIDE_DARK[holder])
     paste_sprite(im, shield(holder, 22), (x1 - 10 - tw + 5, y0 + 14))
@@ -224,7 +224,7 @@ def _draw_chip(im: Image.Image, view: View, names: Sequence[str], look: Look, bo
     )
 
 
-def _draw_tiles(im: Image.Image, view: View, names: Sequence[str], top: int) -> int:
+def draw_tiles(im: Image.Image, view: View, names: Sequence[str], top: int) -> int:
     tiles = list(view.get("tiles") or [])[:4]
     stamped_text(im, (MARGIN, top), "ACTION TILES", 16, MUTED, BG, bold=True)  # as _label, a stamp
     draft = view.get("draft") or {}
@@ -247,5 +247,5 @@ def _draw_tiles(im: Image.Image, view: View, names: Sequence[str], top: int) -> 
     w = (WIDTH - 2 * MARGIN - GAP * (n - 1)) / n
     for i, tile in enumerate(tiles):
         tx = MARGIN + i * (w + GAP)
-        _draw_tile(im, view, names, tile, (round(tx), y, round(tx + w), y + TILE_H))
+        draw_tile(im, view, names, tile, (round(tx), y, round(tx + w), y + TILE_H))
     return y + TILE_H

@@ -36,13 +36,13 @@ from render.common import (
 from render.common.board_header import header_band, outcome_banner
 from render.common.canvas import canvas
 from render.common.stamps import stamp
-from render.common.words import final_places, outcome_title
-from render.volga.map import MAP_MAX_H, MAP_W, SIDE_W, _draw_map, _map_size
-from render.volga.market import _draw_side, _side_height
-from render.volga.offer import _draw_offer, _offer_height
+from render.common.words import final_places, outcome_title, seat_name
+from render.volga.map import MAP_MAX_H, MAP_W, SIDE_W, draw_map, map_size
+from render.volga.market import draw_side, side_height
+from render.volga.offer import draw_offer, offer_height
 from render.volga.panels import draw_panel, panel_height
 from render.volga.pieces import fire_mark, ship_sprite
-from render.volga.style import View, _color, _name, _plain_label, _seat_color, _ship_large
+from render.volga.style import View, plain_label, seat_color, ship_color, ship_large
 
 LOG_FILL: RGB = (32, 42, 58)
 
@@ -61,7 +61,7 @@ def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> No
     x0, y0, x1, y1 = box
     canvas(im).rounded_rectangle(box, 14, fill=LOG_FILL, outline=PANEL_EDGE, width=2)
     with panel("recent moves", box):
-        _plain_label(im, x0 + 14, y0 + 12, "Recent moves", LOG_FILL)
+        plain_label(im, x0 + 14, y0 + 12, "Recent moves", LOG_FILL)
         room = max(0, (y1 - 8 - (y0 + 40)) // 24)
         blocks: list[tuple[int | None, tuple[str, ...]]] = []
         used = 0
@@ -69,7 +69,7 @@ def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> No
             seat = entry.get("seat")
             text = name_seats(str(entry.get("text", "")), list(names))
             if seat is not None:
-                text = f"{_name(names, int(seat))} {text}"
+                text = f"{seat_name(names, int(seat))} {text}"
             lines = _log_lines(text, x1 - x0 - 52)
             if used + len(lines) > room:
                 break
@@ -79,7 +79,7 @@ def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> No
         for seat, lines in reversed(blocks):
             x = x0 + 14
             if seat is not None:
-                color = _color(_seat_color(view, seat))
+                color = ship_color(seat_color(view, seat))
                 _draw_seat_pip(im, x, y + 4, color)
             for line in lines:
                 draw_text(im, (x + 24, y), line, 18, INK if seat is not None else GOLD)
@@ -109,11 +109,11 @@ def _headline(view: View, names: Sequence[str]) -> tuple[str, Image.Image | None
     """Whose turn and what to do, and the ship of the one seat that must act."""
     to_act = [int(s) for s in view.get("to_act") or []]
     prompt = str(view.get("prompt") or "")
-    who = ", ".join(_name(names, s) for s in to_act)
+    who = ", ".join(seat_name(names, s) for s in to_act)
     text = f"{who}: {prompt}" if who and prompt else who or prompt
     icon = None
     if len(to_act) == 1:
-        icon = ship_sprite(_seat_color(view, to_act[0]), _ship_large(view, to_act[0]), 56)
+        icon = ship_sprite(seat_color(view, to_act[0]), ship_large(view, to_act[0]), 56)
     return text, icon
 
 
@@ -184,14 +184,14 @@ def board_image(view: View, *, names: Sequence[str]) -> Image.Image:
     outcome = view.get("outcome") if over else None
     head_h = _header_height(view, names)
     top = head_h + 12
-    map_h = _map_size(view, MAP_W, MAP_MAX_H)[1]
+    map_h = map_size(view, MAP_W, MAP_MAX_H)[1]
     side_x = MARGIN + MAP_W + GAP
-    side_h = _side_height(view, SIDE_W)
+    side_h = side_height(view, SIDE_W)
     main_h = max(map_h, side_h)
     log_in_side = bool(view.get("log")) and main_h - side_h - 14 >= 120
     offer = view.get("offer")
     offer_top = top + main_h + 14
-    players_top = offer_top + (_offer_height(view, names) + 14 if offer else 0)
+    players_top = offer_top + (offer_height(view, names) + 14 if offer else 0)
     cols = 2 if len(seats) in (1, 2, 4) else 3
     panel_w = (WIDTH - 2 * MARGIN - GAP * (cols - 1)) // cols
     rows = [seats[i : i + cols] for i in range(0, len(seats), cols)]
@@ -201,13 +201,13 @@ def board_image(view: View, *, names: Sequence[str]) -> Image.Image:
     im = Image.new("RGB", (WIDTH, height), BG)
     _draw_header(im, view, names, head_h)
     with panel("map", (MARGIN, top, MARGIN + MAP_W, top + map_h)):
-        _draw_map(im, view, names, MARGIN, top, MAP_W, MAP_MAX_H)
+        draw_map(im, view, names, MARGIN, top, MAP_W, MAP_MAX_H)
     with panel("side column", (side_x, top, side_x + SIDE_W, top + main_h)):
-        bottom = _draw_side(im, view, side_x, top, SIDE_W)
+        bottom = draw_side(im, view, side_x, top, SIDE_W)
     if log_in_side:
         _draw_log(im, view, names, (side_x, bottom + 14, side_x + SIDE_W, top + main_h))
     if offer:
-        _draw_offer(im, view, names, offer_top)
+        draw_offer(im, view, names, offer_top)
     to_act = {int(s) for s in view.get("to_act") or []}
     places = final_places(outcome, len(seats)) if outcome else [""] * len(seats)
     winners = {int(s) for s in outcome.get("winners") or []} if outcome else set()
@@ -221,7 +221,7 @@ def board_image(view: View, *, names: Sequence[str]) -> Image.Image:
                 view,
                 (x, y, x + panel_w, y + row_heights[r]),
                 seat,
-                _name(names, index),
+                seat_name(names, index),
                 active=index in to_act and not over,
                 place=places[index] if index < len(places) and places[index] else None,
                 winner=index in winners,

@@ -11,8 +11,8 @@ from games.volga.data import CITIES, CONTRACTS, GOODS, PRICES, TILES, city_name,
 from render.common import BG, DARK, paste_sprite
 from render.common.card_sheet import ART_WIDTH, art_canvas, scaled, sheet
 from render.volga.goods import contract_card, good_badge
-from render.volga.map import _draw_map
-from render.volga.market import _chip, price_card
+from render.volga.map import draw_map
+from render.volga.market import draw_chip, price_card
 from render.volga.pieces import city_sprite, horde_token, prince_token, ship_sprite
 from render.volga.style import RIVER
 
@@ -58,7 +58,7 @@ def _tile(tile_id: str) -> Image.Image:
     ]
     view = {"tiles": [tile], "cities": cities, "ships": [], "horde": None, "prince": None, "players": 0}
     im = art_canvas(160, 160)
-    _draw_map(im, view, [], 0, 0, 160, 160)
+    draw_map(im, view, [], 0, 0, 160, 160)
     return scaled(im, 1.75)
 
 
@@ -67,7 +67,7 @@ def _pass(city: str) -> Image.Image:
     im = art_canvas(ART_WIDTH, 150, BG)
     sprite = city_sprite(150, False)
     paste_sprite(im, sprite, (40, (150 - sprite.height) / 2))
-    _chip(im, 230, 57, f"{city_name(city)} pass", PASS_FILL, DARK, BG, 28)
+    draw_chip(im, 230, 57, f"{city_name(city)} pass", PASS_FILL, DARK, BG, 28)
     return im
 
 

@@ -15,7 +15,7 @@ from render.common import (
 )
 from render.common.canvas import canvas
 from render.volga.pieces import fire_mark
-from render.volga.style import GOOD_NAMES, PARCHMENT, PARCHMENT_EDGE, Paint, _sprite
+from render.volga.style import GOOD_NAMES, PARCHMENT, PARCHMENT_EDGE, Paint, painted_sprite
 
 _INKLINE: tuple[int, int, int, int] = (28, 22, 18, 255)
 
@@ -100,7 +100,7 @@ def good_icon(good: str, size: int) -> Image.Image:
     painter = _GOOD_PAINTERS.get(good)
     if painter is None:
         return pip(size, (110, 110, 110), (230, 230, 230), 2)
-    return _sprite(size, size, painter)
+    return painted_sprite(size, size, painter)
 
 
 @lru_cache(maxsize=32)
@@ -139,7 +139,7 @@ def coin_icon(size: int) -> Image.Image:
         )
         d.ellipse((0.3 * w, 0.42 * hh, 0.58 * w, hh - 1 - 0.2 * hh), fill=(250, 220, 200, 255))
 
-    return _sprite(size, h, paint)
+    return painted_sprite(size, h, paint)
 
 
 @lru_cache(maxsize=32)
@@ -197,4 +197,4 @@ def contract_back(size: int) -> Image.Image:
         r = 0.16 * ww
         d.ellipse((ww / 2 - r, hh / 2 - r, ww / 2 + r, hh / 2 + r), fill=(230, 186, 80, 255))
 
-    return _sprite(w, h, paint)
+    return painted_sprite(w, h, paint)

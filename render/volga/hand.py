@@ -20,10 +20,11 @@ from render.common import (
     hand_header_height,
 )
 from render.common.canvas import canvas
+from render.common.words import seat_name
 from render.volga.goods import contract_card
 from render.volga.panels import draw_panel, panel_height
 from render.volga.pieces import ship_sprite
-from render.volga.style import View, _burned_cities, _city_names, _label, _name, _seat_color, _ship_large
+from render.volga.style import View, burned_cities, caption, city_names, seat_color, ship_large
 
 HAND_CARD_H = 60
 
@@ -59,9 +60,9 @@ def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> 
     me = seat if seat is not None else _own_seat(view)
     mine = seats[me] if me is not None and 0 <= me < len(seats) else None
     index = me if mine is not None else None
-    name = _name(names, index) if index is not None else ""
-    cities = _city_names(view)
-    burned = _burned_cities(view)
+    name = seat_name(names, index) if index is not None else ""
+    cities = city_names(view)
+    burned = burned_cities(view)
     price = (view.get("price") or {}).get("value")
 
     inner = HAND_WIDTH - 2 * MARGIN
@@ -78,13 +79,13 @@ def hand_image(view: View, *, names: Sequence[str], seat: int | None = None) -> 
 
     im = Image.new("RGB", (HAND_WIDTH, height), BG)
     d = canvas(im)
-    icon = ship_sprite(_seat_color(view, index), _ship_large(view, index), 52) if index is not None else None
+    icon = ship_sprite(seat_color(view, index), ship_large(view, index), 52) if index is not None else None
     title = f"{name}: your contracts" if name else "Your contracts"
     hand_header(im, title, icon=icon, prompt=prompt)
 
     y = body_top
     for (label, cards, highlight), h in zip(sections, heights, strict=True):
-        box = _label(im, MARGIN, y, label)
+        box = caption(im, MARGIN, y, label)
         if price is not None and not highlight and cards and label.startswith("Your"):
             draw_text(im, (box[2] + 12, y), f"a sale pays {price} rubles now", 16, GOLD, bold=True)
         cy = y + 26

@@ -35,11 +35,11 @@ from render.volga.style import (
     RIVER_LIGHT,
     STEPPE,
     View,
-    _color,
-    _initials,
-    _rgba,
-    _seat_color,
-    _sprite,
+    painted_sprite,
+    rgba,
+    seat_color,
+    seat_initials,
+    ship_color,
 )
 
 SIDES: tuple[str, ...] = ("N", "E", "S", "W")
@@ -57,8 +57,8 @@ def _paint_tile(key: tuple[int, tuple[str, ...]]) -> Image.Image:
     def paint(d: ImageDraw.ImageDraw, w: float, h: float) -> None:
         line = max(2, round(0.02 * w))
         land = LAND if rivers else STEPPE
-        d.rectangle((0, 0, w - 1, h - 1), fill=_rgba(shade(land, 0.72)))
-        d.rectangle((line, line, w - 1 - line, h - 1 - line), fill=_rgba(land))
+        d.rectangle((0, 0, w - 1, h - 1), fill=rgba(shade(land, 0.72)))
+        d.rectangle((line, line, w - 1 - line, h - 1 - line), fill=rgba(land))
         cx, cy = w / 2, h / 2
         if not rivers:
             # overland: hills and pines
@@ -67,7 +67,7 @@ def _paint_tile(key: tuple[int, tuple[str, ...]]) -> Image.Image:
                     ((hx - r) * w, (hy - r * 0.7) * h, (hx + r) * w, (hy + r * 0.9) * h),
                     180,
                     360,
-                    fill=_rgba(shade(land, 0.85)),
+                    fill=rgba(shade(land, 0.85)),
                 )
             for tx, ty in ((0.7, 0.26), (0.78, 0.34), (0.26, 0.72), (0.36, 0.78)):
                 d.polygon(
@@ -87,23 +87,23 @@ def _paint_tile(key: tuple[int, tuple[str, ...]]) -> Image.Image:
                 dx, dy = _SIDE_VEC.get(side, (0, 0))
                 if dx:
                     x0, x1 = sorted((cx, cx + dx * w / 2 + dx * 2))
-                    d.rectangle((x0, cy - half, x1, cy + half), fill=_rgba(layer))
+                    d.rectangle((x0, cy - half, x1, cy + half), fill=rgba(layer))
                 else:
                     y0, y1 = sorted((cy, cy + dy * h / 2 + dy * 2))
-                    d.rectangle((cx - half, y0, cx + half, y1), fill=_rgba(layer))
-            d.ellipse((cx - half, cy - half, cx + half, cy + half), fill=_rgba(layer))
+                    d.rectangle((cx - half, y0, cx + half, y1), fill=rgba(layer))
+            d.ellipse((cx - half, cy - half, cx + half, cy + half), fill=rgba(layer))
         # a light line along each bank
         for side in rivers:
             dx, dy = _SIDE_VEC.get(side, (0, 0))
             off = band / 2 - 2 * line
             if dx:
                 x0, x1 = sorted((cx, cx + dx * w / 2 + dx * 2))
-                d.line((x0, cy - off, x1, cy - off), fill=_rgba(RIVER_LIGHT), width=line)
+                d.line((x0, cy - off, x1, cy - off), fill=rgba(RIVER_LIGHT), width=line)
             else:
                 y0, y1 = sorted((cy, cy + dy * h / 2 + dy * 2))
-                d.line((cx - off, y0, cx - off, y1), fill=_rgba(RIVER_LIGHT), width=line)
+                d.line((cx - off, y0, cx - off, y1), fill=rgba(RIVER_LIGHT), width=line)
 
-    return _sprite(size, size, paint).convert("RGB")
+    return painted_sprite(size, size, paint).convert("RGB")
 
 
 # A stream of boards of 500 games asks for 164 (size, rivers) tiles, 1.24 million pixels
@@ -112,7 +112,7 @@ def _paint_tile(key: tuple[int, tuple[str, ...]]) -> Image.Image:
 _tiles: PixelCache[tuple[int, tuple[str, ...]], Image.Image] = PixelCache(_paint_tile, 1_500_000)
 
 
-def _tile_rivers(tile: Mapping[str, Any]) -> tuple[str, ...]:
+def tile_rivers(tile: Mapping[str, Any]) -> tuple[str, ...]:
     rivers = tile.get("rivers") or []
     return tuple(side for side in SIDES if side in rivers)
 
@@ -154,7 +154,7 @@ def _map_geometry(view: View, max_w: int, max_h: int) -> tuple[int, int, int, in
 def _in_order(tiles: Sequence[Mapping[str, Any]]) -> list[tuple[int, int, tuple[str, ...], str]]:
     """``(x, y, rivers, id)`` of each tile, column by column from the left: a tile's id may
     reach over the tile to its left, which is then drawn first."""
-    return sorted((int(t["x"]), int(t["y"]), _tile_rivers(t), str(t.get("id") or "")) for t in tiles)
+    return sorted((int(t["x"]), int(t["y"]), tile_rivers(t), str(t.get("id") or "")) for t in tiles)
 
 
 def _draw_table(
@@ -213,13 +213,13 @@ def _id_on_plain(tile: int, rivers: tuple[str, ...], tile_id: str, size: int) ->
     return drawn.tobytes() == copy.tobytes()
 
 
-def _map_size(view: View, max_w: int, max_h: int) -> tuple[int, int]:
+def map_size(view: View, max_w: int, max_h: int) -> tuple[int, int]:
     tile, _, _, cols, rows = _map_geometry(view, max_w, max_h)
     step = tile + TILE_GAP
     return 2 * MAP_PAD + cols * step - TILE_GAP, 2 * MAP_PAD + rows * step - TILE_GAP
 
 
-def _draw_map(im: Image.Image, view: View, names: Sequence[str], x0: int, y0: int, w: int, h: int) -> None:
+def draw_map(im: Image.Image, view: View, names: Sequence[str], x0: int, y0: int, w: int, h: int) -> None:
     tiles, spots = _map_cells(view)
     tile, min_x, min_y, cols, rows = _map_geometry(view, w, h)
     step = tile + TILE_GAP
@@ -256,7 +256,7 @@ def _draw_map(im: Image.Image, view: View, names: Sequence[str], x0: int, y0: in
         pieces.setdefault(str(view["horde"]), []).append(("horde", None))
     if view.get("prince") is not None:
         pieces.setdefault(str(view["prince"]), []).append(("prince", None))
-    initials = _initials(names, int(view.get("players") or len(view.get("seats") or [])))
+    initials = seat_initials(names, int(view.get("players") or len(view.get("seats") or [])))
 
     label_size = 18 if tile >= 96 else 16
     for t in tiles:
@@ -297,7 +297,7 @@ def _draw_map(im: Image.Image, view: View, names: Sequence[str], x0: int, y0: in
                 min_size=12,
             )
             if holder is not None:
-                color = _color(_seat_color(view, int(holder)))
+                color = ship_color(seat_color(view, int(holder)))
                 psize = 16
                 paste_sprite(
                     im, pip(psize, color, (16, 16, 20), 3), (nbox[2] + 1, (nbox[1] + nbox[3]) / 2 - psize / 2)
@@ -313,7 +313,7 @@ def _draw_map(im: Image.Image, view: View, names: Sequence[str], x0: int, y0: in
                     tile * (0.62 if large else 0.48) * (0.86 if city_id else 1.0) * (0.8 if crowded else 1)
                 )
                 initial = initials[seat] if seat < len(initials) else str(seat + 1)
-                sprite = ship_sprite(_seat_color(view, seat), large, sw, initial)
+                sprite = ship_sprite(seat_color(view, seat), large, sw, initial)
             elif kind == "horde":
                 sprite = horde_token(round(tile * (0.38 if crowded else 0.44 if city_id else 0.56)))
             else:

@@ -29,17 +29,17 @@ from render.common.canvas import canvas
 from render.common.layout import recording_now, static_tile
 from render.common.stamps import stamped_text
 from render.volga.goods import good_icon
-from render.volga.map import _tile_rivers, tile_image
+from render.volga.map import tile_image, tile_rivers
 from render.volga.pieces import city_sprite, fire_mark, horde_token, prince_token
 from render.volga.style import (
     GOODS,
     PARCHMENT,
     PARCHMENT_EDGE,
     View,
-    _burned_cities,
-    _city_names,
-    _label,
-    _plain_label,
+    burned_cities,
+    caption,
+    city_names,
+    plain_label,
 )
 
 PRICE_H = 132
@@ -159,8 +159,8 @@ def _contract_groups(view: View) -> list[tuple[str, GoodsCount]]:
 def _contract_rows(view: View, w: int) -> list[list[tuple[str, GoodsCount, int]]]:
     """The city cards in rows of two, ``(city, goods, width)``; a crowded card takes a row."""
     half = (w - 6) // 2
-    names = _city_names(view)
-    burned = _burned_cities(view)
+    names = city_names(view)
+    burned = burned_cities(view)
     rows: list[list[tuple[str, GoodsCount, int]]] = []
     open_row: list[tuple[str, GoodsCount, int]] | None = None  # a half card waiting for a neighbour
     for city, goods in _contract_groups(view):
@@ -185,9 +185,9 @@ def _contracts_height(view: View, w: int) -> int:
 
 def _draw_contracts(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
     count = len(view.get("contracts") or [])
-    cities = _city_names(view)
-    burned = _burned_cities(view)
-    _plain_label(im, x, y, f"Contracts on the table: {count}", BG)
+    cities = city_names(view)
+    burned = burned_cities(view)
+    plain_label(im, x, y, f"Contracts on the table: {count}", BG)
     deck = view.get("deck")
     if deck is not None:
         stamped_text(im, (x + w, y), f"deck {deck}", 16, MUTED, BG, anchor="rt", bold=True)
@@ -207,7 +207,9 @@ def _draw_contracts(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
     return y - 6
 
 
-def _chip(im: Image.Image, x: int, y: int, text: str, fill: RGB, ink: RGB, under: RGB, size: int = 18) -> int:
+def draw_chip(
+    im: Image.Image, x: int, y: int, text: str, fill: RGB, ink: RGB, under: RGB, size: int = 18
+) -> int:
     """A name on a pill of ``fill``, laid on a background of ``under``; its right edge.
     Pasted from a copy kept, but drawn in place while the layout test records."""
     if recording_now() or im.mode != "RGB":
@@ -244,7 +246,7 @@ def _paint_chip(key: ChipKey) -> Image.Image:
 _chips: PixelCache[ChipKey, Image.Image] = PixelCache(_paint_chip, 400_000)
 
 
-def _chip_rows(texts: Sequence[str], w: int, size: int = 18) -> list[list[str]]:
+def chip_rows(texts: Sequence[str], w: int, size: int = 18) -> list[list[str]]:
     rows: list[list[str]] = [[]]
     used = 0
     for text in texts:
@@ -258,42 +260,42 @@ def _chip_rows(texts: Sequence[str], w: int, size: int = 18) -> list[list[str]]:
 
 
 def _passes_height(view: View, w: int) -> int:
-    names = [_city_names(view).get(str(c), str(c)) for c in view.get("passes_available") or []]
+    names = [city_names(view).get(str(c), str(c)) for c in view.get("passes_available") or []]
     if not names:
         return 24 + 28
-    return 24 + len(_chip_rows(names, w)) * 34 - 6
+    return 24 + len(chip_rows(names, w)) * 34 - 6
 
 
 def _draw_passes(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
-    cities = _city_names(view)
-    burned = _burned_cities(view)
+    cities = city_names(view)
+    burned = burned_cities(view)
     ids = [str(c) for c in view.get("passes_available") or []]
-    _plain_label(im, x, y, f"Passes for sale: {len(ids)}", BG)
+    plain_label(im, x, y, f"Passes for sale: {len(ids)}", BG)
     y += 24
     if not ids:
         draw_text(im, (x, y + 2), "all passes are taken", 18, MUTED)
         return y + 28
     names = [cities.get(c, c.title()) for c in ids]
     fills = {cities.get(c, c.title()): c in burned for c in ids}
-    for row in _chip_rows(names, w):
+    for row in chip_rows(names, w):
         cx = x
         for text in row:
             dim = fills.get(text, False)
             fill, ink = ((70, 62, 58), MUTED) if dim else ((214, 198, 160), DARK)
-            cx = _chip(im, cx, y, text, fill, ink, BG) + 6
+            cx = draw_chip(im, cx, y, text, fill, ink, BG) + 6
         y += 34
     return y - 6
 
 
 def _draw_drawn_tile(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
     tile = view.get("drawn_tile")
-    _plain_label(im, x, y, f"Tile to place (bag: {view.get('bag', 0)})", BG)
+    plain_label(im, x, y, f"Tile to place (bag: {view.get('bag', 0)})", BG)
     y += 24
     if not tile:
         draw_text(im, (x, y), "none drawn", 18, MUTED)
         return y + 26
     size = 110
-    timg = tile_image(size, _tile_rivers(tile))
+    timg = tile_image(size, tile_rivers(tile))
     im.paste(timg, (x, y))
     if tile.get("city"):
         sprite = city_sprite(round(size * 0.62), False)
@@ -386,7 +388,7 @@ def _draw_key(im: Image.Image, x: int, y: int, w: int) -> int:
 def _paint_key(im: Image.Image, box: Box) -> None:
     """The Horde and the Prince side by side, each with two short lines."""
     x, y, w = box[0], box[1], box[2] - box[0]
-    _label(im, x, y, "Key")
+    caption(im, x, y, "Key")
     top = y + 24
     col = (w - 10) // len(KEY)
     for i, (kind, words) in enumerate(KEY):
@@ -400,7 +402,7 @@ def _paint_key(im: Image.Image, box: Box) -> None:
             ty += 20
 
 
-def _side_height(view: View, w: int) -> int:
+def side_height(view: View, w: int) -> int:
     h = PRICE_H + 14
     if view.get("phase") == "build":
         h += 24 + 110 + 14 + _rotations_height(view)
@@ -410,7 +412,7 @@ def _side_height(view: View, w: int) -> int:
     return h
 
 
-def _draw_side(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
+def draw_side(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
     y = _draw_price(im, view, x, y, w) + 14
     if view.get("phase") == "build":
         y = _draw_drawn_tile(im, view, x, y, w) + 14

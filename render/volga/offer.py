@@ -20,10 +20,11 @@ from render.common import (
     text_width,
 )
 from render.common.canvas import canvas
+from render.common.words import seat_name
 from render.volga.goods import coin_icon, contract_back, good_badge
-from render.volga.market import _chip
+from render.volga.market import draw_chip
 from render.volga.pieces import ship_sprite
-from render.volga.style import GOODS, View, _city_names, _name, _seat_color, _ship_large
+from render.volga.style import GOODS, View, city_names, seat_color, ship_large
 
 OFFER_FILL: RGB = (56, 46, 28)
 
@@ -58,7 +59,7 @@ def _draw_bundle(im: Image.Image, x: int, mid: float, items: list[tuple[str, str
             paste_sprite(im, good_badge(what, 34), (x - 1, mid - 17))
             x = draw_text(im, (x + 34, mid), f"x{count}", 22, INK, anchor="lm", bold=True)[2] + 14
         elif kind == "pass":
-            x = _chip(im, x, round(mid - 14), what, (214, 198, 160), DARK, OFFER_FILL) + 10
+            x = draw_chip(im, x, round(mid - 14), what, (214, 198, 160), DARK, OFFER_FILL) + 10
         else:
             back = contract_back(32)
             paste_sprite(im, back, (x, mid - 16))
@@ -91,11 +92,11 @@ def _bundle_width(items: list[tuple[str, str, int]]) -> int:
 def _offer_lines(view: View, names: Sequence[str]) -> list[list[tuple[str, Any]]]:
     """The parts of the offer banner, flowed into lines that fit the picture."""
     offer = view.get("offer") or {}
-    cities = _city_names(view)
+    cities = city_names(view)
     giver, taker = int(offer.get("from", 0) or 0), offer.get("to")
     verb = "offers" if offer.get("sent") else "is preparing an offer for"
-    target = _name(names, int(taker)) if taker is not None else "someone"
-    title = f"{_name(names, giver)} {verb} {target}:"
+    target = seat_name(names, int(taker)) if taker is not None else "someone"
+    title = f"{seat_name(names, giver)} {verb} {target}:"
     give = _bundle_items(offer.get("give") or {}, cities)
     ask = _bundle_items(offer.get("ask") or {}, cities)
     parts: list[tuple[str, Any, int]] = [
@@ -116,14 +117,14 @@ def _offer_lines(view: View, names: Sequence[str]) -> list[list[tuple[str, Any]]
     return lines
 
 
-def _offer_height(view: View, names: Sequence[str]) -> int:
+def offer_height(view: View, names: Sequence[str]) -> int:
     return OFFER_H + OFFER_LINE * (len(_offer_lines(view, names)) - 1)
 
 
-def _draw_offer(im: Image.Image, view: View, names: Sequence[str], top: int) -> None:
+def draw_offer(im: Image.Image, view: View, names: Sequence[str], top: int) -> None:
     offer = view.get("offer") or {}
     lines = _offer_lines(view, names)
-    h = _offer_height(view, names)
+    h = offer_height(view, names)
     canvas(im).rounded_rectangle(
         (MARGIN, top, im.width - MARGIN, top + h), 12, fill=OFFER_FILL, outline=GOLD, width=2
     )
@@ -133,7 +134,7 @@ def _draw_offer(im: Image.Image, view: View, names: Sequence[str], top: int) -> 
         x = MARGIN + 12
         for kind, value in line:
             if kind == "title":
-                ship = ship_sprite(_seat_color(view, giver), _ship_large(view, giver), 40)
+                ship = ship_sprite(seat_color(view, giver), ship_large(view, giver), 40)
                 paste_sprite(im, ship, (x, mid - ship.height / 2))
                 box = draw_text(im, (x + 46, mid), value, 22, INK, anchor="lm", bold=True, max_width=420)
                 x = box[2] + 14

@@ -27,9 +27,9 @@ from render.common import (
 from render.common.canvas import canvas
 from render.common.stamps import stamp, stamped_text
 from render.volga.goods import coin_icon, contract_back, good_badge
-from render.volga.market import _chip, _chip_rows
+from render.volga.market import chip_rows, draw_chip
 from render.volga.pieces import ship_sprite
-from render.volga.style import ACT, ACT_FILL, GOODS, SHIP_COLORS, View, _city_names, _color, _seat_color
+from render.volga.style import ACT, ACT_FILL, GOODS, SHIP_COLORS, View, city_names, seat_color, ship_color
 
 PANEL_HEAD = 66
 SCORE = 46  # rubles: the score, to read on a phone
@@ -37,12 +37,12 @@ GOODS_ROW = 44
 
 
 def _pass_names(view: View, seat: Mapping[str, Any]) -> list[str]:
-    cities = _city_names(view)
+    cities = city_names(view)
     return [cities.get(str(c), str(c).title()) for c in seat.get("passes") or []]
 
 
 def panel_height(view: View, seat: Mapping[str, Any], width: int) -> int:
-    rows = len(_chip_rows(_pass_names(view, seat) or ["-"], width - 28 - 70))
+    rows = len(chip_rows(_pass_names(view, seat) or ["-"], width - 28 - 70))
     return PANEL_HEAD + 6 + GOODS_ROW + 6 + rows * 34 + 8
 
 
@@ -76,14 +76,14 @@ def _draw_panel(
     d = canvas(im)
     x0, y0, x1, y1 = box
     index = int(seat.get("seat", 0))
-    color = _color(_seat_color(view, index))
+    color = ship_color(seat_color(view, index))
     large = seat.get("ship") == "large"
     edge_color = GOLD if winner else ACT if active else PANEL_EDGE
     d.rounded_rectangle(box, 14, fill=PANEL, outline=edge_color, width=4 if active or winner else 2)
     head_fill = ACT_FILL if active else shade(PANEL, 1.12)
     d.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, y0 + PANEL_HEAD), 11, fill=head_fill)
     d.rectangle((x0 + 4, y0 + 8, x0 + 14, y0 + PANEL_HEAD - 4), fill=color, outline=(16, 16, 20), width=1)
-    ship = ship_sprite(_seat_color(view, index), large, 56 if large else 46)
+    ship = ship_sprite(seat_color(view, index), large, 56 if large else 46)
     mid = y0 + (PANEL_HEAD + 4) / 2
     paste_sprite(im, ship, (x0 + 20 + (56 - ship.width) / 2, mid - ship.height / 2))
     nx = x0 + 84
@@ -132,10 +132,10 @@ def _draw_panel(
         stamped_text(im, (x0 + 84, py + 14), "none", 18, MUTED, PANEL, anchor="lm")
         return
     fill = shade(color, 0.9) if color != SHIP_COLORS["white"] else (214, 214, 206)
-    for row in _chip_rows(passes, x1 - x0 - 28 - 70):
+    for row in chip_rows(passes, x1 - x0 - 28 - 70):
         cx = x0 + 84
         for text in row:
-            cx = _chip(im, cx, py, text, fill, text_on(color), PANEL) + 6
+            cx = draw_chip(im, cx, py, text, fill, text_on(color), PANEL) + 6
         py += 34
 
 

@@ -11,7 +11,7 @@ from render.common import (
     shade,
     text_on,
 )
-from render.volga.style import SHIP_COLORS, _color, _rgba, _sprite
+from render.volga.style import SHIP_COLORS, painted_sprite, rgba, ship_color
 
 # The sprites are painted at 4x and averaged down: a miss costs millions of instructions
 # (measured at 84 px: a city 7.6 million, a large ship 8.2 million; a board is about 64),
@@ -30,7 +30,7 @@ def ship_sprite(color: str, large: bool, width: int, initial: str = "") -> Image
     The small ship is short with one low sail; the large one is long, with a dragon prow,
     a tall stern and a row of shields.
     """
-    sail_color = _color(color)
+    sail_color = ship_color(color)
     hull_color = (126, 78, 40)
     edge = (24, 18, 14)
     height = round(width * (0.8 if large else 0.9))
@@ -65,34 +65,34 @@ def ship_sprite(color: str, large: bool, width: int, initial: str = "") -> Image
                 (0.16 * w, 0.97 * h),
             ]
             sail = (0.2 * w, 0.03 * h, 0.8 * w, 0.6 * h)
-        d.line((0.5 * w, 0.0, 0.5 * w, deck), fill=_rgba(edge), width=line)
-        d.rectangle(sail, fill=_rgba(sail_color), outline=_rgba(edge), width=line)
+        d.line((0.5 * w, 0.0, 0.5 * w, deck), fill=rgba(edge), width=line)
+        d.rectangle(sail, fill=rgba(sail_color), outline=rgba(edge), width=line)
         if large:
             stripe = shade(sail_color, 0.7) if sail_color != SHIP_COLORS["white"] else (196, 52, 46)
             bw = (sail[2] - sail[0]) * 0.1
             for x in (sail[0] + line, sail[2] - line - bw):
-                d.rectangle((x, sail[1] + line, x + bw, sail[3] - line), fill=_rgba(stripe))
-        d.polygon(hull, fill=_rgba(hull_color), outline=_rgba(edge), width=line)
+                d.rectangle((x, sail[1] + line, x + bw, sail[3] - line), fill=rgba(stripe))
+        d.polygon(hull, fill=rgba(hull_color), outline=rgba(edge), width=line)
         if large:
             r = 0.05 * w
             for i in range(5):
                 sx = 0.26 * w + i * 0.12 * w
                 d.ellipse(
                     (sx - r, deck + 0.03 * h, sx + r, deck + 0.03 * h + 2 * r),
-                    fill=_rgba(sail_color),
-                    outline=_rgba(edge),
+                    fill=rgba(sail_color),
+                    outline=rgba(edge),
                     width=max(1, line // 2),
                 )
             d.ellipse((0.935 * w, 0.18 * h, 0.965 * w, 0.22 * h), fill=(250, 230, 120, 255))
         else:
-            d.line((0.22 * w, 0.8 * h, 0.78 * w, 0.8 * h), fill=_rgba(shade(hull_color, 0.6)), width=line)
+            d.line((0.22 * w, 0.8 * h, 0.78 * w, 0.8 * h), fill=rgba(shade(hull_color, 0.6)), width=line)
 
-    sprite = _sprite(width, height, paint)
+    sprite = painted_sprite(width, height, paint)
     if initial:
         tsize = max(12, round(height * 0.42))
         rgb = Image.new("RGB", sprite.size)
         draw_text(rgb, (width / 2, height * 0.32), initial, tsize, (255, 255, 255), anchor="mm", bold=True)
-        sprite.paste(_rgba(text_on(sail_color)), (0, 0), rgb.convert("L"))
+        sprite.paste(rgba(text_on(sail_color)), (0, 0), rgb.convert("L"))
     return sprite
 
 
@@ -118,7 +118,7 @@ def horde_token(size: int) -> Image.Image:
             d.line((top, bottom), fill=tone, width=round(line * 1.5))
         d.ellipse((cx - 0.07 * w, 0.28 * h, cx + 0.07 * w, 0.4 * h), fill=(230, 190, 80, 255))
 
-    return _sprite(size, size, paint)
+    return painted_sprite(size, size, paint)
 
 
 # 28 sizes seen. At most 32 x 71 x 71 pixels: 1.3 MB.
@@ -151,7 +151,7 @@ def prince_token(size: int) -> Image.Image:
             d.ellipse((x * w - r, y * h - r, x * w + r, y * h + r), fill=(250, 230, 150, 255))
         d.rectangle((0.25 * w, 0.54 * h, 0.75 * w, 0.62 * h), fill=(214, 160, 30, 255))
 
-    return _sprite(size, size, paint)
+    return painted_sprite(size, size, paint)
 
 
 @lru_cache(maxsize=8)
@@ -182,7 +182,7 @@ def fire_mark(size: int) -> Image.Image:
         ]
         d.polygon(inner, fill=(252, 196, 60, 255))
 
-    return _sprite(size, size, paint)
+    return painted_sprite(size, size, paint)
 
 
 # 52 (width, burned) seen. At most 64 x 84 x 69 pixels: 3.0 MB.
@@ -273,7 +273,7 @@ def city_sprite(width: int, burned: bool) -> Image.Image:
                 d.rectangle((x, top - 0.06 * h, x + 0.045 * w, top), fill=wall, outline=edge, width=line)
             d.chord((0.43 * w, 0.74 * h, 0.57 * w, 1.1 * h), 180, 360, fill=(80, 56, 40, 255))
 
-    sprite = _sprite(width, height, paint)
+    sprite = painted_sprite(width, height, paint)
     if burned:
         fire = fire_mark(round(width * 0.42))
         sprite.alpha_composite(fire, (round(width * 0.5 - fire.width / 2), round(height * 0.1)))

@@ -47,11 +47,11 @@ ACT_FILL: RGB = (34, 74, 88)
 GOOD_NAMES: dict[str, str] = {"amber": "Amber", "fish": "Fish", "furs": "Furs"}
 
 
-def _rgba(color: RGB, alpha: int = 255) -> tuple[int, int, int, int]:
+def rgba(color: RGB, alpha: int = 255) -> tuple[int, int, int, int]:
     return (color[0], color[1], color[2], alpha)
 
 
-def _sprite(w: int, h: int, paint: Paint) -> Image.Image:
+def painted_sprite(w: int, h: int, paint: Paint) -> Image.Image:
     """An ``"RGBA"`` sprite painted at 4x and averaged down; ``paint(d, W, H)`` gets the big size.
 
     A box filter, not Lanczos: edges as smooth, but no ringing, so the PNG packs much smaller.
@@ -61,14 +61,11 @@ def _sprite(w: int, h: int, paint: Paint) -> Image.Image:
     return big.resize((w, h), Image.Resampling.BOX)
 
 
-def _color(name: Any) -> RGB:
+def ship_color(name: Any) -> RGB:
     return SHIP_COLORS.get(str(name), (150, 150, 150))
 
 
-_name = seat_name
-
-
-def _seat_color(view: View, seat: int) -> str:
+def seat_color(view: View, seat: int) -> str:
     """The seat's ship colour: ``color`` when the view gives it, else by seat order."""
     for source in (view.get("seats") or [], view.get("ships") or []):
         for entry in source:
@@ -77,11 +74,11 @@ def _seat_color(view: View, seat: int) -> str:
     return SEAT_COLORS[seat % len(SEAT_COLORS)]
 
 
-def _initials(names: Sequence[str], n: int) -> list[str]:
+def seat_initials(names: Sequence[str], n: int) -> list[str]:
     """One letter per seat; two where two players share a first letter."""
     letters = []
     for seat in range(n):
-        text = "".join(ch for ch in safe_text(_name(names, seat)) if ch.isalnum()) or str(seat + 1)
+        text = "".join(ch for ch in safe_text(seat_name(names, seat)) if ch.isalnum()) or str(seat + 1)
         letters.append(text)
     firsts = [t[0].upper() for t in letters]
     out = []
@@ -93,16 +90,16 @@ def _initials(names: Sequence[str], n: int) -> list[str]:
     return out
 
 
-def _label(im: Image.Image, x: float, y: float, text: str) -> Box:
+def caption(im: Image.Image, x: float, y: float, text: str) -> Box:
     return draw_text(im, (x, y), text.upper(), 16, MUTED, bold=True)
 
 
-def _plain_label(im: Image.Image, x: int, y: int, text: str, under: RGB) -> int:
-    """``_label`` on plain ``under`` (a label of the side column, say), from a copy kept."""
+def plain_label(im: Image.Image, x: int, y: int, text: str, under: RGB) -> int:
+    """``caption`` on plain ``under`` (a label of the side column, say), from a copy kept."""
     return stamped_text(im, (x, y), text.upper(), 16, MUTED, under, bold=True)
 
 
-def _city_names(view: View) -> dict[str, str]:
+def city_names(view: View) -> dict[str, str]:
     names: dict[str, str] = {}
     for city in view.get("cities") or []:
         cid = str(city.get("id", ""))
@@ -110,11 +107,11 @@ def _city_names(view: View) -> dict[str, str]:
     return names
 
 
-def _burned_cities(view: View) -> set[str]:
+def burned_cities(view: View) -> set[str]:
     return {str(c.get("id")) for c in view.get("cities") or [] if c.get("burned")}
 
 
-def _ship_large(view: View, seat: int) -> bool:
+def ship_large(view: View, seat: int) -> bool:
     seats = view.get("seats") or []
     if 0 <= seat < len(seats):
         return seats[seat].get("ship") == "large"

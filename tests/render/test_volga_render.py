@@ -271,7 +271,7 @@ def test_a_chip_pasted_is_the_chip_drawn_in_place(text: str) -> None:
         canvas(drawn).rounded_rectangle((x, y, x + w, y + 28), 14, fill=(214, 198, 160))
         draw_text(drawn, (x + w / 2, y + 14), text, 18, DARK, anchor="mm", bold=True)
         pasted = Image.new("RGB", (300, 80), BG)
-        assert market._chip(pasted, x, y, text, (214, 198, 160), DARK, BG) == x + w
+        assert market.draw_chip(pasted, x, y, text, (214, 198, 160), DARK, BG) == x + w
         assert pasted.tobytes() == drawn.tobytes(), (text, x, y)
 
 
