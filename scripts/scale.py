@@ -96,10 +96,15 @@ async def watch(stop: asyncio.Event, lags: list[float], peaks: dict[int, float])
         await asyncio.sleep(tick)
         lags.append(time.perf_counter() - before - tick)
         if len(lags) % 250 == 0:
-            for pid in children():
-                peaks[pid] = max(peaks.get(pid, 0.0), rss_mb(pid))
+            now = {pid: rss_mb(pid) for pid in children()}
+            for pid, mb in now.items():
+                peaks[pid] = max(peaks.get(pid, 0.0), mb)
+            # the drawing processes together at one moment: a retired process and the one
+            # started in its place are not counted as if they had lived at once
+            peaks[TOGETHER] = max(peaks.get(TOGETHER, 0.0), sum(now.values()))
 
 
+TOGETHER = -1  # the key, among the peaks by process id, of the drawing processes' peak sum
 MIXED = "mixed"  # every game in one bot, in turn: a host's real load, and its memory
 
 
@@ -271,8 +276,8 @@ async def run(
         "answered p99 ms": percentile(answers, 0.99) * 1000,
         "stall ms": max(lags) * 1000,
         "main MB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "worker MB": max(peaks.values(), default=0.0),
-        "all MB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 + sum(peaks.values()),
+        "worker MB": max((mb for pid, mb in peaks.items() if pid != TOGETHER), default=0.0),
+        "all MB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 + peaks.get(TOGETHER, 0.0),
     }
 
 
