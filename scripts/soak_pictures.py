@@ -24,6 +24,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from scale import children
 
 import games
 from bot.adapter import memory, messages, pictures
@@ -42,20 +45,6 @@ def status_mb(pid: int, field: str) -> float:
     except OSError:
         pass
     return 0.0
-
-
-def children() -> list[int]:
-    me = os.getpid()
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == me:
-                found.append(int(entry.name))
-    return found
 
 
 class Watch:

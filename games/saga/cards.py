@@ -14,6 +14,7 @@ from typing import Any
 from games.guide import unique_names
 from games.saga.data import (
     ABILITIES,
+    ACTION_NAMES,
     ADJACENT,
     COASTAL,
     ENGLAND,
@@ -33,15 +34,6 @@ __all__ = ["CARDS"]
 
 Card = dict[str, str | bool]
 
-ACTION_WORDS = {
-    "movement": "Movement",
-    "build": "Build",
-    "fyrd": "Fyrd",
-    "income": "Income",
-    "tribute": "Tribute",
-    "recruitment": "Recruitment",
-    "scout": "Scout",
-}
 BONUS_WORDS = {
     "coin": "take 1 coin",
     "move_or_coin": "move one unit or take 1 coin",
@@ -72,7 +64,7 @@ def _leader(ability: str) -> Card:
 
 
 def _half_words(half: dict[str, Any]) -> str:
-    actions = [ACTION_WORDS.get(a, a) for a in half["actions"]]
+    actions = [ACTION_NAMES.get(a, a) for a in half["actions"]]
     joined = (" or " if half["choose_one"] else " and ").join(actions)
     if half["choose_one"]:
         joined = f"{joined} (only one)"
