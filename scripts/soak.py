@@ -1,4 +1,5 @@
-"""The bot's own memory over a long run: ``python scripts/soak.py --moves 6000``.
+"""The bot's own memory over a long run: ``python scripts/soak.py --moves 6000`` (or
+``--minutes 120``: as many moves as fit in that time).
 
 Starts the real ``python -m bot`` against the loopback fake Discord, plays games of every
 title in turn (two people at each table, moves sent with ``/move``, a new game in a new
@@ -14,6 +15,7 @@ import asyncio
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -47,7 +49,7 @@ async def open_table(bot: Bot, name: str, game: str) -> object:
     return channel
 
 
-async def soak(moves: int, every: int, seed: int) -> None:
+async def soak(moves: int, every: int, seed: int, minutes: float | None = None) -> None:
     rng = random.Random(seed)
     titles = games.names()
     async with FakeDiscord() as fake:
@@ -60,8 +62,9 @@ async def soak(moves: int, every: int, seed: int) -> None:
             channel = await open_table(bot, f"soak-{tables}", titles[0])
             samples: list[tuple[int, float]] = [(0, rss_mb(pid))]
             print(f"moves 0: {samples[0][1]:.1f} MB", flush=True)
-            made = 0
-            while made < moves:
+            made, started = 0, time.monotonic()
+            deadline = None if minutes is None else started + minutes * 60
+            while made < moves if deadline is None else time.monotonic() < deadline:
                 _, state, seats = bot.game(channel)  # type: ignore[arg-type]
                 game = games.get(titles[tables % len(titles)])
                 acting = game.to_act(state)
@@ -79,7 +82,11 @@ async def soak(moves: int, every: int, seed: int) -> None:
                 made += 1
                 if made % every == 0:
                     samples.append((made, rss_mb(pid)))
-                    print(f"moves {made}: {samples[-1][1]:.1f} MB ({tables} games finished)", flush=True)
+                    elapsed = (time.monotonic() - started) / 60
+                    print(
+                        f"moves {made}: {samples[-1][1]:.1f} MB ({tables} games finished, {elapsed:.0f} min)",
+                        flush=True,
+                    )
             half = samples[len(samples) // 2 :]
             if len(half) > 1:
                 growth = (half[-1][1] - half[0][1]) / (half[-1][0] - half[0][0]) * 1000
@@ -92,8 +99,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=6000)
     parser.add_argument("--every", type=int, default=250)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--minutes", type=float, default=None, help="play for this long instead of --moves")
     args = parser.parse_args()
-    asyncio.run(soak(args.moves, args.every, args.seed))
+    asyncio.run(soak(args.moves, args.every, args.seed, args.minutes))
 
 
 if __name__ == "__main__":
