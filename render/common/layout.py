@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import cast
 
 from PIL import Image
 
@@ -29,6 +30,8 @@ class Placed:
     box: Box
     panel: str  # "" when drawn outside every marked panel
     bounds: Box | None  # the panel's box; None: the whole picture
+    ink: RGB | None = None  # the text's colour (None: not known, as on a sprite)
+    ground: RGB | None = None  # what it stands out from: its halo, else the commonest colour under it
 
 
 @dataclass
@@ -74,14 +77,50 @@ def panel(name: str, box: Sequence[float]) -> Iterator[None]:
         _PANELS.reset(token)
 
 
-def note_text(image: Image.Image, text: str, size: int, box: Box | None) -> None:
+def note_text(
+    image: Image.Image,
+    text: str,
+    size: int,
+    box: Box | None,
+    ink: RGB | None = None,
+    ground: RGB | None = None,
+) -> None:
     """Record a text drawn on ``image``; ``box`` is where its ink is (``None``: no ink)."""
     record = _RECORDING.get()
     if record is None or box is None:
         return
     panels = _PANELS.get()
     name, bounds = panels[-1] if panels else ("", None)
-    record.texts.append(Placed(image, text, size, box, name, bounds))
+    record.texts.append(Placed(image, text, size, box, name, bounds, ink, ground))
+
+
+def ground_under(image: Image.Image, box: Box) -> RGB | None:
+    """The commonest colour of ``image`` inside ``box`` (before a text is drawn there)."""
+    left, top = max(0, round(box[0])), max(0, round(box[1]))
+    right, bottom = min(image.width, round(box[2])), min(image.height, round(box[3]))
+    if right <= left or bottom <= top or image.mode != "RGB":
+        return None
+    colours = image.crop((left, top, right, bottom)).getcolors((right - left) * (bottom - top))
+    if not colours:
+        return None
+    _, commonest = max(colours, key=lambda c: c[0])
+    red, green, blue = cast(tuple[int, int, int], commonest)
+    return (red, green, blue)
+
+
+def carry_text(sprite: Image.Image, text: str, size: int, box: Box) -> None:
+    """Note that ``sprite`` (a cached picture pasted onto boards) shows ``text`` at ``box``:
+    each board it is pasted on while recording then records the text where it lands
+    (``note_sprite``), as if drawn there."""
+    sprite.info.setdefault("texts", []).append((text, size, box))
+
+
+def note_sprite(image: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
+    """Record the texts ``sprite`` carries (``carry_text``), pasted on ``image`` at (x, y)."""
+    if _RECORDING.get() is None:
+        return
+    for text, size, (left, top, right, bottom) in sprite.info.get("texts", ()):
+        note_text(image, text, size, (left + x, top + y, right + x, bottom + y))
 
 
 def note_output(image: Image.Image) -> None:

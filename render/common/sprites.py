@@ -19,6 +19,8 @@ import weakref
 
 from PIL import Image
 
+from render.common.layout import note_sprite
+
 SPLIT_PIXELS = 1_500  # a smaller sprite is pasted whole: one paste costs less than five
 _OPAQUE = re.compile(rb"\xff+")
 
@@ -35,6 +37,7 @@ def paste_sprite(im: Image.Image, sprite: Image.Image, xy: tuple[float, float]) 
     ``"RGBA"`` picture) it is composited over it: a paste would blend the alpha channels
     too, leaving the sprite see-through wherever the pasted one's edges are soft."""
     x, y = round(xy[0]), round(xy[1])
+    note_sprite(im, sprite, x, y)
     if im.mode == "RGBA" and sprite.mode == "RGBA":
         im.alpha_composite(sprite, (x, y))
         return

@@ -44,6 +44,22 @@ def is_light(color: RGB) -> bool:
     return 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2] > 150
 
 
+def luminance(color: RGB) -> float:
+    """The relative luminance of ``color`` (WCAG 2): 0 for black, 1 for white."""
+
+    def linear(value: int) -> float:
+        v = value / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(color[0]) + 0.7152 * linear(color[1]) + 0.0722 * linear(color[2])
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """How far apart two colours read (WCAG 2's ratio): 1 for the same, 21 for black on white."""
+    lighter, darker = sorted((luminance(a), luminance(b)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
 def text_on(color: RGB) -> RGB:
-    """A readable text colour on a background of ``color``."""
-    return DARK if is_light(color) else INK
+    """The text colour (``DARK`` or ``INK``) that reads best on a background of ``color``."""
+    return DARK if contrast(DARK, color) > contrast(INK, color) else INK

@@ -16,7 +16,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from render.common import glyphs
 from render.common.cache import PixelCache
-from render.common.layout import note_text, recording_now
+from render.common.layout import ground_under, note_text, recording_now
 from render.common.style import RGB, Box
 
 
@@ -302,14 +302,16 @@ def draw_text(
     elif anchor[1] == "b":
         y -= h
     ix, iy = round(x), round(y)
+    recorded = recording_now()
+    ground = (halo or ground_under(im, (ix, iy, ix + w, iy + h))) if recorded else None
     if halo is not None:
         outline = _text_mask(text, size, bold, True)
         dx = (outline.width - w) // 2
         dy = (outline.height - h) // 2
         _paste_ink(im, halo, ix - dx, iy - dy, outline)
     _paste_ink(im, fill, ix, iy, lettering)
-    if recording_now():
-        note_text(im, text, size, lettering.ink_box(ix, iy))
+    if recorded:
+        note_text(im, text, size, lettering.ink_box(ix, iy), fill, ground)
     return (ix, iy, ix + w, iy + h)
 
 

@@ -22,6 +22,7 @@ from render.common import (
     text_width,
 )
 from render.common.canvas import canvas
+from render.common.layout import carry_text
 from render.knarr.style import CELL, COLORS, PARCHMENT, PARCHMENT_EDGE, TYPE_COLORS
 
 
@@ -58,8 +59,10 @@ def viking_card(card_id: str, color: str, asset: str, w: int, h: int) -> Image.I
     helm = _helmet(hw, shade(base, 0.72))
     paste_sprite(sprite, helm, ((w - hw) / 2, by + badge + h * 0.06))
     rgb = Image.new("RGB", (w, h))
-    draw_text(rgb, (w / 2, h - 6), card_id, max(14, w // 5), (255, 255, 255), anchor="mb", bold=True)
+    size = max(14, w // 5)
+    box = draw_text(rgb, (w / 2, h - 6), card_id, size, (255, 255, 255), anchor="mb", bold=True)
     sprite.paste(text_on(base) + (255,), (0, 0), rgb.convert("L"))
+    carry_text(sprite, card_id, size, box)
     return sprite
 
 

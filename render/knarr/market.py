@@ -19,6 +19,7 @@ from render.common import (
     icon,
     paste_sprite,
     shade,
+    text_on,
     wrap_text,
 )
 from render.common.canvas import canvas
@@ -94,14 +95,21 @@ def draw_market(im: Image.Image, view: View, top: int) -> int:
         if price:
             free = price == "free"
             tag = (x + 4, y + SLOT_H + 6, x + SLOT_W - 4, y + SLOT_H + TAKE_H - 2)
-            d.rounded_rectangle(tag, 13, fill=(62, 170, 84) if free else (60, 72, 94))
+            tag_fill = (62, 170, 84) if free else (60, 72, 94)
+            d.rounded_rectangle(tag, 13, fill=tag_fill)
             if free:
                 d.rounded_rectangle(
                     (x - 3, y - 3, x + SLOT_W + 3, y + SLOT_H + 3), 16, outline=(98, 220, 120), width=3
                 )
             text = "FREE" if free else price
             draw_text(
-                im, ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2), text, 18, INK, anchor="mm", bold=free
+                im,
+                ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2),
+                text,
+                18,
+                text_on(tag_fill),
+                anchor="mm",
+                bold=free,
             )
     # piles
     piles = view.get("piles") or {}

@@ -12,9 +12,9 @@ from typing import Any
 from PIL import Image
 
 from games.reavers.data import need_text
-from render.common import DARK, GOLD, INK, Box, draw_text, icon, paste_sprite, shade
+from render.common import DARK, INK, Box, draw_text, icon, paste_sprite, shade
 from render.common.canvas import canvas
-from render.common.style import RGB
+from render.common.style import RGB, text_on
 from render.reavers.dice import die
 from render.reavers.style import (
     CARD,
@@ -139,7 +139,7 @@ def draw_spoil(im: Image.Image, box: Box, card: Card) -> None:
         (x0 + 7, y0 + 11),
         name,
         15,
-        (255, 255, 255),
+        text_on(band),
         anchor="lm",
         bold=True,
         max_width=int(right - x0 - 10),
@@ -277,8 +277,8 @@ def draw_stack(im: Image.Image, box: Box, kind: str, stack: Mapping[str, Any]) -
     draw_defense(im, cx + 19, y0 + 72, int(top.get("defense", 0) or 0), 30)
     cost = top.get("cost") or {}
     words = ", ".join(f"{v} {k}" for k, v in cost.items())
-    draw_text(im, (cx, y0 + 102), "or pay", 14, shade(INK, 0.8), anchor="mm")
-    draw_text(im, (cx, y0 + 122), words, 17, GOLD, anchor="mm", bold=True, max_width=x1 - x0 - 8)
+    draw_text(im, (cx, y0 + 102), "or pay", 14, INK, anchor="mm")
+    draw_text(im, (cx, y0 + 122), words, 17, INK, anchor="mm", bold=True, max_width=x1 - x0 - 8)
 
 
 def draw_token(

@@ -20,7 +20,6 @@ from render.common import (
     draw_text,
     panel,
     paste_sprite,
-    shade,
 )
 from render.common.canvas import canvas
 from render.common.stamps import stamp
@@ -111,9 +110,7 @@ def draw_location(
     deck = DECKS.get(loc)
     count = (view.get("decks") or {}).get(deck) if deck else None
     if count is not None and not picks:
-        box_ = draw_text(
-            im, (x1 - 12, y0 + TITLE_H / 2 + 1), f"deck {count}", 15, shade(INK, 0.85), anchor="rm"
-        )
+        box_ = draw_text(im, (x1 - 12, y0 + TITLE_H / 2 + 1), f"deck {count}", 15, INK, anchor="rm")
         px = box_[0] - 4
     draw_text(
         im,

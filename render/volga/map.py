@@ -238,7 +238,7 @@ def draw_map(im: Image.Image, view: View, names: Sequence[str], x0: int, y0: int
     for sx, sy in spots:
         cx, cy = corner(sx, sy)
         is_chosen = chosen is not None and [sx, sy] == list(chosen)
-        color = GOLD if is_chosen else (96, 112, 140)
+        color = GOLD if is_chosen else (116, 132, 162)
         _dashed_square(d, (cx + 2, cy + 2, cx + tile - 3, cy + tile - 3), color, 3 if is_chosen else 2)
         draw_text(
             im, (cx + tile / 2, cy + tile / 2), f"{sx},{sy}", 18 if tile >= 80 else 14, color, anchor="mm"

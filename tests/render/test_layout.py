@@ -1,10 +1,16 @@
-"""Text is never drawn over text, nor outside the panel it belongs to, in any picture.
+"""Text is never drawn over text, nor outside the panel it belongs to, in any picture; every
+text stands out from what it is drawn on; a panel's part of the board reads on a phone.
 
 ``render.common.recording`` notes the ink box of every text and the panel it was drawn
 in (renderers mark their panels with ``render.common.panel``). Checked on the hand-built
 sample views and on views from seeded random playouts of every game in
 ``render.supported()`` at every player count: the public board and each seat's hand.
 A game added later is covered by its playouts without a change here.
+
+Contrast: each text's colour against its halo, or else the commonest colour under it, at
+least ``CONTRAST`` by WCAG 2's ratio (its floor for large text and for the parts of a
+picture one must see). On a phone: the part of the board the acting seat's panel shows
+(``render.detail``) keeps every name its choices give at least 9 px tall at 400 px wide.
 """
 
 from __future__ import annotations
@@ -19,7 +25,10 @@ from PIL import Image
 
 import games
 import render
+from bot.table import turns
 from render.common import Placed, recording
+from render.common.style import contrast
+from render.detail import READABLE, detail
 from tests.render import saga_views, sample_views, volga_views
 
 NAMES = ["Astrid", "Bjørn", "Святослав", "Ulf", "Freydis"]
@@ -28,6 +37,7 @@ SAMPLES: dict[str, Callable[[], dict[str, dict[str, Any]]]] = {
     "volga": volga_views.all_views,
     "saga": saga_views.all_views,
 }
+CONTRAST = 3.0
 SNAPSHOTS = 14  # views taken along each playout
 MAX_MOVES = 500
 
@@ -52,6 +62,11 @@ def problems(image: Image.Image, texts: list[Placed]) -> list[str]:
             found.append(f"{a.text!r} at {a.box} is outside the picture {whole}")
         elif a.bounds is not None and not _inside(a.box, a.bounds):
             found.append(f"{a.text!r} at {a.box} is outside its panel {a.panel} {a.bounds}")
+        if a.ink is not None and a.ground is not None and contrast(a.ink, a.ground) < CONTRAST:
+            found.append(
+                f"{a.text!r} ({a.panel}) in {a.ink} on {a.ground} reads at contrast "
+                f"{contrast(a.ink, a.ground):.1f}, under {CONTRAST}"
+            )
         for b in texts[i + 1 :]:
             if _overlap(a, b):
                 found.append(f"{a.text!r} at {a.box} ({a.panel}) overlaps {b.text!r} at {b.box} ({b.panel})")
@@ -65,6 +80,22 @@ def check(label: str, draw: Callable[[], bytes | None]) -> list[str]:
     pictures = record.pictures()
     assert pictures, f"{label}: nothing was encoded"
     return [f"{label}: {p}" for image, texts in pictures for p in problems(image, texts)]
+
+
+def phone_problems(label: str, game: Any, state: Any, names: list[str]) -> list[str]:
+    """The names in the acting seat's panel picture that read under 9 px on a phone."""
+    if not game.to_act(state):
+        return []
+    seat = game.to_act(state)[0]
+    labels = [turns.label(game, state, action, names) for action in game.legal_actions(state, seat)]
+    found = detail(game.view(state, None), names=names, labels=labels)
+    if found is None:
+        return []
+    return [
+        f"{label} panel: {t.text!r} reads {found.phone_size(t):.1f} px tall on a phone"
+        for t in found.named
+        if found.phone_size(t) < READABLE
+    ]
 
 
 def playout_views(game_id: str, players: int, seed: int) -> Iterator[tuple[str, Any]]:
@@ -100,6 +131,7 @@ def test_playout_pictures_have_no_text_over_text(game_id: str, players: int) -> 
     for label, state in playout_views(game_id, players, seed=7):
         public = game.view(state, None)
         found += check(f"{label} board", partial(render.board_png, public, names=NAMES[:players]))
+        found += phone_problems(label, game, state, NAMES[:players])
         for seat in range(players):
             mine = game.view(state, seat)
             if mine.get("private"):
@@ -137,3 +169,17 @@ def test_the_check_sees_text_over_text_and_text_outside_its_panel() -> None:
     assert "'far too wide'" in found and "outside its panel left" in found
     assert "'off the edge'" in found and "outside the picture" in found
     assert len(check("crowded", crowded)) == 3
+
+
+def test_the_check_sees_text_that_does_not_stand_out() -> None:
+    from render.common import draw_text, encode_png
+
+    def faint() -> bytes:
+        im = Image.new("RGB", (300, 100), (212, 170, 40))
+        draw_text(im, (10, 10), "Gold", 20, (255, 255, 255))
+        draw_text(im, (10, 50), "Dark", 20, (30, 28, 26))
+        draw_text(im, (150, 10), "Haloed", 20, (255, 255, 255), halo=(20, 20, 20))
+        return encode_png(im)
+
+    found = check("faint", faint)
+    assert len(found) == 1 and "'Gold'" in found[0] and "contrast 2.2" in found[0]
