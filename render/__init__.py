@@ -10,6 +10,8 @@ call leaves for the next but caches of what was drawn.
 Each call says how its picture is encoded (``render.common.encode``): ``palette=True`` is a
 64-colour palette PNG (the bot's drawing processes), the default an exact RGB PNG.
 ``card_png(game_id, card_id)`` is one entry of a game's ``CARDS`` drawn alone, for ``/card``.
+``render.detail.detail_png(view, *, names, labels)`` is the part of a board that a panel's
+move labels name, cut to read on a phone: generic, from the texts every renderer records.
 All of them dispatch to the package ``render.<game>``; shared helpers live in ``render.common``.
 
 A new game's pictures: a package ``render/<id>/`` whose ``__init__`` exports

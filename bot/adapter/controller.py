@@ -127,7 +127,8 @@ class Controller:
         if is_panel:
             await interaction.response.edit_message(content=content, view=view)
         else:
-            await interaction.response.send_message(content, view=view, ephemeral=True)
+            files = await self._picture(panel.detail(), "board.png")
+            await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
 
     async def panel_press(
         self, interaction: discord.Interaction, game_id: int, version: int, move: str
@@ -188,7 +189,8 @@ class Controller:
             body = reply.waiting if "not your turn" not in reply.waiting else "The board shows who is next."
             view = components.undo_view(reply.game_id or 0)
         content = messages.around(head, reply.told, body)
-        files = await self._board_picture(reply)
+        shown = reply.panel.detail() if reply.panel is not None else None
+        files = await self._picture(shown or reply.board, "board.png")
         try:
             if edit:
                 await interaction.response.edit_message(content=content, view=view, attachments=files)
@@ -197,16 +199,16 @@ class Controller:
         except discord.HTTPException as error:
             log.warning("could not answer a move: %s", error)
 
-    async def _board_picture(self, reply: Reply) -> list[discord.File]:
-        """The public board after the mover's move, for their panel (none if drawing it
-        would keep the answer past its deadline)."""
-        if reply.board is None:
+    async def _picture(self, payload: dict[str, Any] | None, name: str) -> list[discord.File]:
+        """A panel's picture: the public board, or the part of it the panel's choices are
+        about (none if drawing it would keep the answer past its deadline)."""
+        if payload is None:
             return []
         try:
-            png = await asyncio.wait_for(messages.draw_async(reply.board), DRAW_WAIT)
+            png = await asyncio.wait_for(messages.draw_async(payload), DRAW_WAIT)
         except TimeoutError:
             return []
-        return picture(png, "board.png")
+        return picture(png, name)
 
     def _panel_message(self, panel: Panel, page: int, *, undo: bool = False) -> tuple[str, discord.ui.View]:
         pages = components.panel_pages(panel.actions)

@@ -86,6 +86,11 @@ def draw(payload: dict[str, Any], *, palette: bool = False) -> bytes | None:
         return None  # a game without pictures yet: its messages are text
     if kind == "board":
         return render.board_png(payload["view"], names=payload["names"], palette=palette)
+    if kind == "detail":  # a panel's part of the board; the whole board if it names no part
+        from render.detail import detail_png
+
+        found = detail_png(payload["view"], names=payload["names"], labels=payload["labels"], palette=palette)
+        return found or render.board_png(payload["view"], names=payload["names"], palette=palette)
     if kind == "hand":
         return render.hand_png(payload["view"], names=payload["names"])
     if kind == "final":
@@ -555,6 +560,7 @@ async def draw_async(payload: dict[str, Any]) -> bytes | None:
         "view": payload.get("view", {}),
         "names": payload.get("names", []),
         "parts": payload.get("parts"),
+        "labels": payload.get("labels", []),
     }
     return await _run("draw", job)
 

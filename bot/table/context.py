@@ -54,6 +54,14 @@ class Panel:
     text: str
     actions: list[tuple[str, str]]
     hints: bool = False  # the table allows a Hint (the lobby's hints=on)
+    # the public board now, to draw the part of it the choices are about (render.detail)
+    board: dict[str, Any] | None = None
+
+    def detail(self) -> dict[str, Any] | None:
+        """The picture payload of the part of the board this panel's choices name."""
+        if self.board is None:
+            return None
+        return {**self.board, "image": "detail", "labels": [label for _, label in self.actions]}
 
 
 @dataclass

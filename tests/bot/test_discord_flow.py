@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from typing import Any
 
 import pytest
 import simcord
+from PIL import Image
 
 import games
-from bot.table import Table
+from bot.table import Table, turns
+from render.detail import detail
 from tests.bot.flow import PNG, custom_ids, latest_board, open_panel, press_in_panel
 
 
@@ -308,6 +311,25 @@ async def test_the_panel_after_a_move_shows_the_board_and_an_undo(world: World) 
     await member.click(answer, custom_id=undo[0])
     assert "took back" in world.channel.last_message.content
     assert (await world.table.context.active(str(world.channel.id))).state == before.state
+
+
+async def test_the_panel_shows_the_part_of_the_board_its_choices_name(world: World) -> None:
+    """The Your turn panel carries the part of the public board its moves name, cut and
+    scaled to read on a phone (``render.detail``); the whole board when they name nothing."""
+    await world.start()
+    member, _ = await world.acting()
+    panel = await open_panel(member, world.channel)
+    assert panel.ephemeral and panel.response.attachments, "a picture with the panel"
+    shown = Image.open(io.BytesIO(await png_of(panel.response)))
+    game = await world.table.context.active(str(world.channel.id))
+    seats = await world.table.storage.seats(game.id)
+    names = [s.name for s in seats]
+    knarr = games.get("knarr")
+    seat = knarr.to_act(game.state)[0]
+    labels = [label for _, label in turns.choices(knarr, game.state, seat, names)]
+    expected = detail(knarr.view(game.state, None), names=names, labels=labels)
+    assert expected is not None, labels  # the Viking cards for hire are on the board
+    assert shown.size == expected.image.size and shown.width < 1280
 
 
 async def test_the_panels_hint_answers_privately(world: World) -> None:

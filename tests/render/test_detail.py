@@ -1,0 +1,96 @@
+"""The part of the board a panel shows (``render.detail``): readable on a phone, about the
+choices, for every game.
+
+Over seeded bot games of every title at its fewest and most players, at states spread over
+each game: the labels of the acting seat's moves (as its panel lists them) pick texts on
+the board, and the detail holds the first of them, with every named text it holds at least
+9 px tall when the detail is shown 400 px wide. Most panels get a detail, and a label that
+names nothing on the board gives none (the panel then shows the whole board).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from bot.table import turns
+from render import board_image
+from render.common import recording
+from render.detail import PHONE, READABLE, WIDTH, Detail, detail, detail_png, named_texts
+from tests.games.bot_games import bot_game
+
+NAMES = ["Astrid", "Bjørn", "Святослав", "Ulf", "Freydis", "Sigrid"]
+STATES = 8  # states looked at along each game
+
+
+def _tables() -> list[tuple[str, int]]:
+    return [
+        (game_id, n)
+        for game_id in games.names()
+        for n in sorted({games.get(game_id).min_players, games.get(game_id).max_players})
+    ]
+
+
+def _panels(game_id: str, players: int) -> list[tuple[dict[str, object], list[str]]]:
+    """(public view, the acting seat's labels) at states spread over a seeded bot game."""
+    game = games.get(game_id)
+    states = [s for s in bot_game(game_id, players, seed=11)[0] if game.to_act(s)]
+    step = max(1, len(states) // STATES)
+    out = []
+    for state in states[::step][:STATES]:
+        seat = game.to_act(state)[0]
+        labels = [label for _, label in turns.choices(game, state, seat, NAMES[:players])]
+        out.append((game.view(state, None), labels))
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "players"), _tables())
+def test_a_panels_detail_reads_on_a_phone_and_holds_its_first_choice(game_id: str, players: int) -> None:
+    shown = 0
+    for view, labels in _panels(game_id, players):
+        found = detail(view, names=NAMES[:players], labels=labels)
+        if found is None:
+            continue
+        shown += 1
+        assert isinstance(found, Detail) and found.named, labels
+        assert found.image.width >= WIDTH
+        small = [
+            (t.text, round(found.phone_size(t), 1)) for t in found.named if found.phone_size(t) < READABLE
+        ]
+        assert small == [], (labels[:3], small)
+        left, top, right, bottom = found.window
+        assert right - left <= 1280 * 9 / 14 + 1  # never the whole board shrunk
+        with recording() as record:
+            board = board_image(view, names=NAMES[:players])
+        first = named_texts([t for t in record.texts if t.image is board], labels)[0]
+        assert (
+            left <= first.box[0] and first.box[2] <= right and top <= first.box[1] and first.box[3] <= bottom
+        )
+    assert shown >= STATES // 2, f"only {shown} of {STATES} panels got a detail"
+
+
+def test_a_label_that_names_nothing_on_the_board_gives_no_detail() -> None:
+    game = games.get("volga")
+    state = game.setup(2, 2, None)
+    view = game.view(state, None)
+    assert detail(view, names=NAMES[:2], labels=["End your turn", "Throw 1 amber overboard"]) is None
+    assert detail_png(view, names=NAMES[:2], labels=["End your turn"]) is None
+
+
+def test_names_match_as_printed_whatever_the_case_or_accents() -> None:
+    game = games.get("pax")
+    state = game.setup(3, 3, None)
+    view = game.view(state, None)
+    found = detail(view, names=NAMES[:3], labels=["STEP to lodose", "step to gotland sea"])
+    assert found is not None
+    assert {"Lödöse", "Gotland Sea"} <= {t.text for t in found.named}
+
+
+def test_the_phone_size_is_the_font_at_400_px_across_the_window() -> None:
+    game = games.get("volga")
+    state = game.setup(2, 2, None)
+    found = detail(game.view(state, None), names=NAMES[:2], labels=["Move to Novgorod"])
+    assert found is not None
+    across = found.window[2] - found.window[0]
+    for text in found.named:
+        assert found.phone_size(text) == pytest.approx(text.size * PHONE / across)
