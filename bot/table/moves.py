@@ -191,7 +191,9 @@ class Moves:
                     assert chosen is not None
                     label = turns.label(module, old, chosen, [s.name for s in seats]) if pressed else chosen
                 try:
-                    state, moves = turns.advance(module, old, index, chosen, automatic, seed, listed)
+                    state, moves = turns.advance(
+                        module, old, index, chosen, automatic, seed, listed, [s.name for s in seats]
+                    )
                 except IllegalAction as error:  # it may quote the move: a short piece of it at most
                     raise TableError(str(error).replace(chosen, turns.clip(chosen, QUOTED))) from None
                 if choice is None and not pressed and moves[0][1] in module.legal_actions(old, index):

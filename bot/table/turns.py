@@ -102,21 +102,25 @@ def advance(
     automatic: dict[int, str],
     salt: str,
     legal: list[str] | None = None,
+    names: list[str] | None = None,
 ) -> tuple[State, list[Move]]:
     """Apply one person's move, then the bot's moves that follow it. ``legal``: the seat's
-    legal actions in ``state``, when the caller has them already."""
+    legal actions in ``state``, when the caller has them already. ``names``: the seats'
+    names, so a move may name a seat as the table does ('offer Bjørn', 'offer seat 2'),
+    and a refusal names them too."""
     if module.outcome(state) is not None:
         raise IllegalAction("This game is over.")
     if seat not in module.to_act(state):
         raise IllegalAction("It is not your turn.")
     action = action.strip()
     if action not in (legal if legal is not None else module.legal_actions(state, seat)):
-        options = choices(module, state, seat, [])  # labels only for a move not typed exactly
-        action = resolve(action, options)
+        options = choices(module, state, seat, names or [])  # labels only for a move not typed exactly
+        action = resolve(action, options, names or [])
         try:
             state = module.apply(state, seat, action)
         except IllegalAction as error:
-            raise IllegalAction(f"{error}{suggest(action, options)}") from None
+            named = [plain(name) for name in names or []]
+            raise IllegalAction(name_seats(f"{error}{suggest(action, options)}", named)) from None
     else:
         state = module.apply(state, seat, action)
     state, more = play_automatic(module, state, automatic, salt)
@@ -141,15 +145,32 @@ def folded(text: str) -> str:
     )
 
 
-def resolve(typed: str, options: list[tuple[str, str]]) -> str:
+_SEAT_TYPED = re.compile(r"(?<!\w)seat\s*#?(\d+)(?!\w)", re.IGNORECASE)
+
+
+def seats_by_name(typed: str, names: list[str]) -> str:
+    """``typed`` with each 'seat 2' (seats counted from 1, as the table lists them) turned
+    into that seat's name, as the labels print it."""
+    if not names:
+        return typed
+
+    def name(match: re.Match[str]) -> str:
+        n = int(match[1])
+        return names[n - 1] if 1 <= n <= len(names) else match[0]
+
+    return _SEAT_TYPED.sub(name, typed)
+
+
+def resolve(typed: str, options: list[tuple[str, str]], names: list[str] | None = None) -> str:
     """The legal action meant by ``typed``: itself if legal; else the one action (or label)
     it spells up to case, underscores and spacing; else the one action of that verb whose
     label or action holds every other word typed, names as the board prints them ('ship
-    minsk' for 'Ship to Minsk (T02)'); otherwise ``typed`` unchanged, for the game to refuse
-    with its own reason."""
+    minsk' for 'Ship to Minsk (T02)'), seats by name or as 'seat 2' (with ``names``);
+    otherwise ``typed`` unchanged, for the game to refuse with its own reason."""
     typed = typed.strip()
     if any(typed == action for action, _ in options):
         return typed
+    typed = seats_by_name(typed, names or [])
     wanted = _words(typed)
     for field in (0, 1):
         found = {option[0] for option in options if _words(option[field]) == wanted}

@@ -69,3 +69,55 @@ def test_places_and_cards_may_be_typed_as_the_board_prints_them() -> None:
     assert turns.resolve("step gulf of finland", options) == "step finland_gulf"
     assert turns.resolve("ship t", options) == "ship t"  # no such word: left for the game
     assert turns.resolve("ship to", options) == "ship to"  # both ships: nothing guessed
+
+
+def _with_offers(game_id: str, players: int) -> tuple[object, int, list[str]]:
+    """A state of a seeded bot game where the acting seat may offer a trade to two seats."""
+    from tests.games.bot_games import bot_game
+
+    module = games.get(game_id)
+    for seed in range(1, 40):
+        for state in bot_game(game_id, players, seed=seed)[0]:
+            for seat in module.to_act(state):
+                offers = [a for a in module.legal_actions(state, seat) if a.startswith("offer ")]
+                if len(offers) >= 2:
+                    return state, seat, offers
+    raise AssertionError(f"no {game_id} state with two offers")
+
+
+def test_a_seat_is_typed_by_name_or_as_the_table_counts_it() -> None:
+    names = ["Astrid", "Bjørn", "Святослав", "Ulf"]
+    for game_id, players in (("pax", 4), ("volga", 4)):
+        module = games.get(game_id)
+        state, seat, offers = _with_offers(game_id, players)
+        for offer in offers:
+            other = int(offer.split()[1])
+            expected, _ = turns.advance(module, state, seat, offer, {}, "s")
+            for typed in (f"offer seat {other + 1}", f"Offer {names[other]}", f"offer SEAT #{other + 1}"):
+                got, moves = turns.advance(module, state, seat, typed, {}, "s", names=names[:players])
+                assert moves[0] == (seat, offer) and got == expected, (game_id, typed)
+
+
+def test_a_refusal_names_seats_as_the_table_does() -> None:
+    """Volga refuses an offer to a ship that is not alongside by naming its owner: the
+    player reads the name, never the game's seat marker."""
+    from tests.games.bot_games import bot_game
+
+    names = ["Astrid", "Bjørn", "Святослав", "Ulf", "Freydis"]
+    module = games.get("volga")
+    refused = 0
+    for state in bot_game("volga", 5, seed=2)[0][::5]:
+        for seat in module.to_act(state):
+            options = turns.choices(module, state, seat, names)
+            if not any(a.startswith("offer ") for a, _ in options):
+                continue
+            words = {w for _, label in options for w in turns.folded(label).split()}
+            for far in range(5):
+                if far == seat or f"offer {far}" in dict(options) or str(far) in words:
+                    continue
+                try:
+                    turns.advance(module, state, seat, f"offer {far}", {}, "s", names=names)
+                except games.IllegalAction as refusal:
+                    assert "{seat" not in str(refusal), str(refusal)
+                    refused += names[far] in str(refusal)
+    assert refused, "no refusal named the seat"
