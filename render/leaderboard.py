@@ -1,6 +1,8 @@
-"""A server's leaderboard as a picture: a heading and up to three tables side by side
-(top ratings, most active, fastest movers), each a list of (rank, name, figure, figure)
-rows. Pure: names and figures in, PNG bytes out (``/game leaderboard``)."""
+"""A server's leaderboard as a picture: a heading and up to three tables one under the
+other (top ratings, most active, fastest movers), each a list of (rank, name, figure,
+figure) rows. Stacked, not side by side: the picture is narrow enough that a phone shows it
+at nearly its size, so names read at 14 px there. Pure: names and figures in, PNG bytes out
+(``/game leaderboard``)."""
 
 from __future__ import annotations
 
@@ -13,39 +15,37 @@ from render.common.style import BG, GOLD, HEADER_BG, INK, MARGIN, MUTED, PANEL, 
 from render.common.text import draw_text
 
 Row = tuple[str, str, str, str]
-COLUMN = 400  # one table's width
+COLUMN = 520  # the tables' width
 LINE = 34  # one row's height
-HEAD = 64
+HEAD = 84
 
 
 def leaderboard_png(
     *, title: str, period: str, tables: Sequence[tuple[str, tuple[str, str], Sequence[Row]]]
 ) -> bytes:
-    """``tables``: (heading, the two figure columns' headings, rows) each, drawn left to
-    right; an empty table says so."""
-    rows = max((len(r) for _, _, r in tables), default=0)
-    width = MARGIN + len(tables) * (COLUMN + MARGIN)
-    height = HEAD + MARGIN + LINE * (max(rows, 1) + 2) + MARGIN
-    im = Image.new("RGB", (max(width, 480), height), BG)
+    """``tables``: (heading, the two figure columns' headings, rows) each, drawn top to
+    bottom; an empty table says so."""
+    tall = [LINE * (max(len(found), 1) + 2) for _, _, found in tables]
+    width = MARGIN + COLUMN + MARGIN
+    height = HEAD + MARGIN + sum(h + MARGIN for h in tall)
+    im = Image.new("RGB", (width, height), BG)
     draw = ImageDraw.Draw(im)
     draw.rectangle((0, 0, im.width, HEAD), fill=HEADER_BG)
     draw_text(
         im,
-        (MARGIN, HEAD / 2),
+        (MARGIN, HEAD * 0.35),
         f"{title} leaderboard",
         28,
         GOLD,
         anchor="lm",
         bold=True,
-        max_width=im.width // 2,
+        max_width=im.width - 2 * MARGIN,
+        min_size=18,
     )
-    draw_text(
-        im, (im.width - MARGIN, HEAD / 2), period, 20, MUTED, anchor="rm", max_width=im.width // 2 - MARGIN
-    )
-    for index, (heading, figures, found) in enumerate(tables):
-        left = MARGIN + index * (COLUMN + MARGIN)
-        top = HEAD + MARGIN
-        draw.rectangle((left, top, left + COLUMN, height - MARGIN), fill=PANEL, outline=PANEL_EDGE, width=2)
+    draw_text(im, (MARGIN, HEAD * 0.75), period, 20, MUTED, anchor="lm", max_width=im.width - 2 * MARGIN)
+    left, top = MARGIN, HEAD + MARGIN
+    for (heading, figures, found), high in zip(tables, tall, strict=True):
+        draw.rectangle((left, top, left + COLUMN, top + high), fill=PANEL, outline=PANEL_EDGE, width=2)
         draw_text(
             im, (left + 12, top + LINE / 2), heading, 22, INK, anchor="lm", bold=True, max_width=COLUMN - 24
         )
@@ -62,4 +62,5 @@ def leaderboard_png(
             draw_text(im, (left + 48, row_y), name, 20, INK, anchor="lm", max_width=COLUMN - 48 - 200)
             draw_text(im, (left + COLUMN - 100, row_y), first, 20, INK, anchor="rm", bold=True, max_width=90)
             draw_text(im, (left + COLUMN - 12, row_y), second, 20, MUTED, anchor="rm", max_width=80)
+        top += high + MARGIN
     return encode.table(im)
