@@ -26,6 +26,7 @@ from bot.adapter import components, messages
 from bot.adapter.delivery import Delivery
 from bot.adapter.owed import Answer, Owing, picture
 from bot.adapter.pacing import TOKEN_PER_SECOND
+from bot.store.payloads import Payload
 from bot.store.rows import Owed
 from bot.table import Panel, Reply, Table, TableError, learning, turns
 from render.leaderboard import leaderboard_png
@@ -273,7 +274,7 @@ class Controller:
         await self._send_picture(interaction, payload, ephemeral=False)
 
     async def _send_picture(
-        self, interaction: discord.Interaction, payload: dict[str, Any], *, ephemeral: bool
+        self, interaction: discord.Interaction, payload: Payload, *, ephemeral: bool
     ) -> None:
         """Answer with a picture: drawn first when it is quick (no "thinking" placeholder
         that a crash could leave behind), else deferred and sent as the follow-up."""
@@ -307,7 +308,7 @@ class Controller:
             await self.owing.paid(owed)
 
     @staticmethod
-    def _picture_answer(payload: dict[str, Any], png: bytes | None, *, ephemeral: bool) -> Answer:
+    def _picture_answer(payload: Payload, png: bytes | None, *, ephemeral: bool) -> Answer:
         view = components.public_view(payload) if not ephemeral else None
         return Answer(messages.clip(payload.get("text", "")), picture(png, messages.filename(payload)), view)
 

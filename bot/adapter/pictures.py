@@ -42,6 +42,7 @@ except ImportError:  # pragma: no cover - not a Unix
 
 import render
 from bot import config
+from bot.store.payloads import Payload
 
 log = logging.getLogger("skald")
 
@@ -546,7 +547,7 @@ async def start() -> None:
     await asyncio.gather(*(_run("ping", {}) for _ in range(max(1, workers()))))
 
 
-async def draw_async(payload: dict[str, Any]) -> bytes | None:
+async def draw_async(payload: Payload) -> bytes | None:
     """Draw in a drawing process without blocking the event loop."""
     if not payload.get("image"):
         return None
@@ -559,7 +560,7 @@ async def draw_async(payload: dict[str, Any]) -> bytes | None:
     return await _run("draw", job)
 
 
-async def replay_async(payload: dict[str, Any]) -> bytes | None:
+async def replay_async(payload: Payload) -> bytes | None:
     """Make a replay in a drawing process: it keeps one busy for seconds (boards go to the
     others meanwhile) and never holds the event loop's GIL."""
     if not payload.get("replay"):

@@ -8,6 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.store import fastjson
+from bot.store.payloads import Payload
 
 
 @dataclass
@@ -72,7 +73,7 @@ class OutboxRow:
     game_id: int
     kind: str
     target: str
-    payload: dict[str, Any]
+    payload: Payload
     attempts: int = 0
     attempted_at: float | None = None  # an earlier send began then and was never confirmed
     next_try: float | None = None

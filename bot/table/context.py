@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from types import ModuleType
 from typing import Any
 
 import games
+from bot.store.payloads import Payload
 from bot.store.storage import ActionRow, GameRow, SeatRow, Storage, Tx
 from bot.table import notices, record, threads, turns
 from bot.table.options import table_option
@@ -62,12 +63,13 @@ class Reply:
 
     text: str
     announce: int | None = None  # outbox id of the public message the request produced
+    _: KW_ONLY  # what a move adds, by name
     game_id: int | None = None  # the game and version after a move (for the mover's panel)
     version: int | None = None
     panel: Panel | None = None  # after a move: the mover's next choices, if they still act
     waiting: str = ""  # else who the game waits for
     label: str = ""  # the move as the mover's panel named it
-    board: dict[str, Any] | None = None  # after a move: the public board as it stands, for the mover
+    board: Payload | None = None  # after a move: the public board as it stands, for the mover
     told: list[str] = field(default_factory=list)  # after a move: the public lines it added, named
 
 
@@ -90,8 +92,8 @@ def board_due(module: ModuleType, game: GameRow, old: dict[str, Any], state: dic
 class Composed:
     """What a new state calls for, worked out before the transaction that stores it."""
 
-    board: dict[str, Any] | None  # the channel's new board, or None when none is due now
-    dms: list[tuple[int, dict[str, Any]]]  # (seat, payload) of the private views to send
+    board: Payload | None  # the channel's new board, or None when none is due now
+    dms: list[tuple[int, Payload]]  # (seat, payload) of the private views to send
     over: bool
     dm_due: list[int]  # seats whose changed private view waits for the next board
     waiting: bool = False  # moves were told to nobody yet: a board is due later (boards=turn)
@@ -121,7 +123,7 @@ def standing(rows: list[ActionRow]) -> list[tuple[int, int, str]]:
 
 
 def finish(
-    payload: dict[str, Any],
+    payload: Payload,
     module: ModuleType,
     state: dict[str, Any],
     lines: list[str],
@@ -249,7 +251,7 @@ class Context:
         lines = head + (turns.log_lines(state, views, since=game.board_log) if log else [])
         tail = turns.outcome_line(result, views) if result else turns.whose_turn(module, state, views)
         acting = [] if over else [s for s in module.to_act(state) if not views[s].automatic]
-        payload = {
+        payload: Payload = {
             "text": "\n".join([*lines, tail]),
             "image": "board",
             "view": module.view(state, None),
@@ -261,11 +263,11 @@ class Context:
         }
         if module.outcome(state) is not None:
             finish(payload, module, state, lines, views)
-        dms = []
+        dms: list[tuple[int, Payload]] = []
         for index in changed:
             if seats[index].dm_closed or seats[index].automatic:
                 continue
-            dm = {
+            dm: Payload = {
                 "text": f"Your private view of the {module.title} game in <#{game.channel_id}>.",
                 "image": "hand",
                 "view": module.view(state, index),
@@ -321,7 +323,7 @@ class Context:
             )
         return announce
 
-    async def replay_payload(self, tx: Tx, game: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
+    async def replay_payload(self, tx: Tx, game: GameRow, seats: list[SeatRow]) -> Payload:
         """The message that carries a finished game's animated replay (drawn when sent)."""
         moves = standing(await self.storage.actions_in(tx, game.id))
         export = {

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from bot.store.payloads import Payload
 from bot.store.rows import GameRow, Prefs, SeatRow
 from bot.store.storage import Storage, Tx
 from bot.table import people, turns
@@ -45,7 +46,7 @@ async def on_board(
     seats: list[SeatRow],
     old: dict[str, Any] | None,
     state: dict[str, Any],
-    payload: dict[str, Any],
+    payload: Payload,
     now: float,
 ) -> None:
     """Settle who a new board pings, and queue the DMs and held notices it calls for. A
@@ -114,7 +115,7 @@ async def call(
 
 
 async def queue_hands(
-    storage: Storage, tx: Tx, game: GameRow, dms: list[tuple[str, dict[str, Any]]], now: float
+    storage: Storage, tx: Tx, game: GameRow, dms: list[tuple[str, Payload]], now: float
 ) -> None:
     """Queue each player's new private view; inside their quiet hours it waits until they
     end, and replaces one still waiting, so they get one DM with the newest view."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import games
+from bot.store.payloads import Payload
 from bot.store.rows import GameRow
 from bot.table import people, threads, turns
 from bot.table.context import Context, Reply, TableError
@@ -133,5 +134,5 @@ class Personal:
         return queued
 
 
-def _turn_payload(text: str, game: GameRow) -> dict[str, object]:
+def _turn_payload(text: str, game: GameRow) -> Payload:
     return {"text": text, "turn": True, "game_id": game.id, "version": game.version}

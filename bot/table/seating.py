@@ -7,6 +7,7 @@ from types import ModuleType
 from typing import Any
 
 import games
+from bot.store.payloads import Payload
 from bot.store.storage import GameRow, SeatRow
 from bot.table import notices, threads, turns
 from bot.table.context import Context, Reply, TableError
@@ -73,7 +74,7 @@ class Seating:
                     "information, so every other player (or the host) must allow it: press Allow, "
                     "or just keep playing to refuse."
                 )
-                payload = {
+                payload: Payload = {
                     "text": text,
                     "undo": game.id,
                     "version": game.version,
@@ -234,7 +235,7 @@ class Seating:
                     view = await threads.quick(module.view, game.state, index)
                     if view.get("private") is not None:
                         names = [new_name if s.user_id == target_id else s.name for s in seats]
-                        dm = {
+                        dm: Payload = {
                             "text": f"You took a seat in <#{channel_id}> ({module.title}); your hand:",
                             "image": "hand",
                             "view": view,
