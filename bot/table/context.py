@@ -202,30 +202,32 @@ class Context:
         game: GameRow,
         module: ModuleType,
         seats: list[SeatRow],
+        *,
         old: dict[str, Any] | None,
         state: dict[str, Any],
         now: float,
         head: list[str],
-        *,
         result: dict[str, Any] | None = None,
         log: bool = True,
     ) -> int | None:
         """Store a new state and queue the board and the DMs it calls for: compose the
         messages, then store them (``compose_change`` and ``store_change``)."""
         composed = await threads.quick(
-            self.compose_change, game, module, seats, old, state, head, result=result, log=log
+            self.compose_change, game, module, seats, old=old, state=state, head=head, result=result, log=log
         )
-        return await self.store_change(tx, game, module, seats, old, state, now, composed, result=result)
+        return await self.store_change(
+            tx, game, module, seats, composed, old=old, state=state, now=now, result=result
+        )
 
     def compose_change(
         self,
         game: GameRow,
         module: ModuleType,
         seats: list[SeatRow],
+        *,
         old: dict[str, Any] | None,
         state: dict[str, Any],
         head: list[str],
-        *,
         result: dict[str, Any] | None = None,
         log: bool = True,
         force: bool = False,
@@ -284,11 +286,11 @@ class Context:
         game: GameRow,
         module: ModuleType,
         seats: list[SeatRow],
+        composed: Composed,
+        *,
         old: dict[str, Any] | None,
         state: dict[str, Any],
         now: float,
-        composed: Composed,
-        *,
         result: dict[str, Any] | None = None,
     ) -> int | None:
         """Store a new state and queue what ``compose_change`` made of it; returns the
@@ -314,7 +316,9 @@ class Context:
         if payload is None:
             return None
         if not over:
-            await notices.on_board(self.storage, tx, game, module, seats, old, state, payload, now)
+            await notices.on_board(
+                self.storage, tx, game, module, seats, payload, old=old, state=state, now=now
+            )
         announce = await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now)
         await notices.queue_hands(self.storage, tx, game, [(seats[i].user_id, dm) for i, dm in dms], now)
         if over:

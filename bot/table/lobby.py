@@ -202,5 +202,7 @@ class Lobby:
                 await self.ctx.log_moves(tx, game, seats, moves, now)
                 order_text = ", ".join(f"{i + 1}. {turns.plain(s.name)}" for i, s in enumerate(seats))
                 head = f"**{module.title}** begins! Seat order: {order_text}."
-                announce = await self.ctx.commit_change(tx, game, module, seats, None, state, now, [head])
+                announce = await self.ctx.commit_change(
+                    tx, game, module, seats, old=None, state=state, now=now, head=[head]
+                )
         return Reply("", announce)

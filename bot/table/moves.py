@@ -211,7 +211,7 @@ class Moves:
                     label = turns.label(
                         module, old, moves[0][1], [s.name for s in seats]
                     )  # as the panel names it
-                composed = self.ctx.compose_change(game, module, seats, old, state, [])
+                composed = self.ctx.compose_change(game, module, seats, old=old, state=state, head=[])
                 try:
                     panel = panel_of(module, game.id, game.version + 1, state, index, seats, hints_on(game))
                     waiting = ""
@@ -231,7 +231,7 @@ class Moves:
                 async with self.storage.transaction() as tx:
                     await self.ctx.log_moves(tx, game, seats, played.moves, now)
                     announce = await self.ctx.store_change(
-                        tx, game, module, seats, old, played.state, now, played.composed
+                        tx, game, module, seats, played.composed, old=old, state=played.state, now=now
                     )
             except Conflict as lost:
                 # The move itself, to try again on the newer game, unless what got there first

@@ -44,9 +44,10 @@ async def on_board(
     game: GameRow,
     module: ModuleType,
     seats: list[SeatRow],
+    payload: Payload,
+    *,
     old: dict[str, Any] | None,
     state: dict[str, Any],
-    payload: Payload,
     now: float,
 ) -> None:
     """Settle who a new board pings, and queue the DMs and held notices it calls for. A
@@ -79,7 +80,9 @@ async def on_board(
     payload["mentions"] = mentions
     payload["acting"] = [seats[s].user_id for s in acting]  # whom a later coalesced board may still ping
     if following is not None and following not in before and acting[0] not in before:
-        await _heads_up(storage, tx, game, module, seats, acting[0], prefs[seats[following].user_id], now)
+        await _heads_up(
+            storage, tx, game, module, seats, acting=acting[0], prefs=prefs[seats[following].user_id], now=now
+        )
 
 
 @dataclass
@@ -134,6 +137,7 @@ async def _heads_up(
     game: GameRow,
     module: ModuleType,
     seats: list[SeatRow],
+    *,
     acting: int,
     prefs: Prefs,
     now: float,

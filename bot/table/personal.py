@@ -99,7 +99,7 @@ class Personal:
                 await self.storage.cover_seat(tx, game.id, target_id, prefs.away_until)
                 await self.ctx.log_moves(tx, game, seats, moves, now)
                 announce = await self.ctx.commit_change(
-                    tx, game, module, seats, game.state, state, now, [note]
+                    tx, game, module, seats, old=game.state, state=state, now=now, head=[note]
                 )
             return Reply("", announce)
 

@@ -233,7 +233,7 @@ class Reminders:
                 seats = await self.storage.seats(fresh.id)
                 state = fresh.state
                 composed = await threads.quick(
-                    self.ctx.compose_change, fresh, module, seats, state, state, [], force=True
+                    self.ctx.compose_change, fresh, module, seats, old=state, state=state, head=[], force=True
                 )
                 board = composed.board
                 assert board is not None

@@ -121,7 +121,7 @@ class Seating:
         async with self.storage.transaction() as tx:
             await self.storage.append_actions(tx, game.id, [("undo", None, None, str(n)) for n in drop], now)
             announce = await self.ctx.commit_change(
-                tx, game, module, seats, game.state, state, now, [head], log=False
+                tx, game, module, seats, old=game.state, state=state, now=now, head=[head], log=False
             )
         return Reply("", announce)
 
@@ -189,7 +189,7 @@ class Seating:
             await self.storage.set_host(tx, game.id, game.host_id)
             await self.ctx.log_moves(tx, game, seats, moves, now)
             announce = await self.ctx.commit_change(
-                tx, game, module, seats, game.state, state, now, [note], result=result
+                tx, game, module, seats, old=game.state, state=state, now=now, head=[note], result=result
             )
         return Reply("", announce)
 

@@ -160,7 +160,9 @@ async def test_every_payload_the_table_stores_is_declared(database: str) -> None
         while module.outcome(state) is None:
             seat = module.to_act(state)[0]
             state = module.apply(state, seat, module.legal_actions(state, seat)[0])
-        final = table.context.compose_change(game, module, seats, state, state, [], force=True).board
+        final = table.context.compose_change(
+            game, module, seats, old=state, state=state, head=[], force=True
+        ).board
         assert final is not None and final["image"] == "final"
         _check(json.loads(json.dumps(final)))
     finally:
