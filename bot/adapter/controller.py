@@ -292,7 +292,7 @@ class Controller:
             )
             return
         # Written down as owed before the defer: a crash from here on leaves the answer to
-        # the restart (bot.owed), not "thinking" for good.
+        # the restart (bot.adapter.owed), not "thinking" for good.
         owed = await self.owing.begin(interaction, "hand" if ephemeral else "board")
         try:
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
@@ -381,7 +381,7 @@ class Controller:
         to make, so the answer is deferred; it pings nobody)."""
         _, export = await self.table.reading.export(str(interaction.channel_id), game_id)
         # Written down as owed before the defer: a crash while the GIF is made leaves the
-        # answer to the restart (bot.owed), not "thinking" for good.
+        # answer to the restart (bot.adapter.owed), not "thinking" for good.
         owed = await self.owing.begin(interaction, "replay", game_id)
         try:
             await interaction.response.defer(thinking=True)

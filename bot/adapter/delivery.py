@@ -9,7 +9,7 @@ messages are looked at first, and the row is only marked sent if it is already t
 Failures back off; permanent ones (403, 404) and rows tried too often are given up with
 one log line, so a closed channel never burns Discord's invalid-request budget.
 
-Delivery paces itself to Discord's limits (``bot.pacing``): each target is drained by
+Delivery paces itself to Discord's limits (``bot.adapter.pacing``): each target is drained by
 its own task, which waits for its channel's window and for the process's share of the
 token's requests, boards before DMs and reminders. While a channel waits, moves go on
 being stored; when it may post again, the boards waiting for it become one message: the

@@ -13,9 +13,8 @@ from bot.store.payloads import Payload
 
 MAX_TEXT = 2000
 
-# Pictures are drawn in a pool of worker processes (bot.adapter.pictures); these names stay for
-# the callers that draw outside delivery (the controller's answers, the sandbox).
-draw = pictures.draw
+# Pictures are drawn in drawing processes (bot.adapter.pictures); these names stay for the
+# callers that draw outside delivery (the controller's answers, the sandbox).
 draw_async = pictures.draw_async
 replay_async = pictures.replay_async
 

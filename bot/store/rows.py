@@ -140,7 +140,7 @@ def seat_row(r: Any, prefix: str = "") -> SeatRow:
 
 @dataclass
 class Owed:
-    """An interaction the bot deferred and has yet to answer (bot.owed)."""
+    """An interaction the bot deferred and has yet to answer (bot.adapter.owed)."""
 
     application_id: str
     token: str

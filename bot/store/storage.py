@@ -1,7 +1,7 @@
 """Storage: games, seats, the action log and the outbox, in SQLite or PostgreSQL.
 
 Every statement is written once here, with ``?`` placeholders, in the SQL both databases
-understand; ``bot.db`` runs it on the one chosen by ``Storage.open`` (a file path, or a
+understand; ``bot.store.db`` runs it on the one chosen by ``Storage.open`` (a file path, or a
 ``postgresql://`` URL). Writes take the open transaction ``tx`` from ``transaction()``:
 one transaction per change, the outbox rows it calls for written in it. Reads outside a
 transaction only see committed rows.
@@ -31,8 +31,6 @@ from bot.store.rows import (
 )
 
 __all__ = ["ActionRow", "GameRow", "OutboxRow", "SeatRow", "Storage", "Tx"]
-
-ACTIVE = ("lobby", "playing")
 
 _SEATS = "SELECT * FROM seats WHERE game_id = ? ORDER BY position"
 # a channel's game and its seats in one query (one trip to the database, not two): the
@@ -125,12 +123,6 @@ class Storage:
         )
         return [game_row(r) for r in rows]
 
-    async def next_reminder(self) -> float | None:
-        row = await self._one(
-            "SELECT MIN(remind_at) FROM games WHERE status = 'playing' AND remind_at IS NOT NULL"
-        )
-        return row[0] if row else None
-
     async def pending_outbox(self) -> list[OutboxRow]:
         """Rows not sent and not given up, oldest first (``due`` says which to try now)."""
         rows = await self._all("SELECT * FROM outbox WHERE sent_at IS NULL AND failed IS NULL ORDER BY id")
@@ -199,7 +191,7 @@ class Storage:
                 (key, value, value),
             )
 
-    # --- answers owed to deferred interactions (bot.owed) ----------------------------------
+    # --- answers owed to deferred interactions (bot.adapter.owed) ---------------------------
 
     async def owe(self, answer: Owed) -> int:
         async with self.transaction() as tx:
@@ -247,7 +239,7 @@ class Storage:
         )
         return changed == 1
 
-    # --- paced and coalesced delivery (bot.delivery) -------------------------------------
+    # --- paced and coalesced delivery (bot.adapter.delivery) --------------------------------
 
     async def pending_targets(self) -> list[tuple[str, str]]:
         """(kind, target) of every target with rows not sent and not given up, oldest first."""
@@ -415,11 +407,6 @@ class Storage:
             (hours, remind_at, game_id),
         )
 
-    async def set_nudges(self, tx: Tx, game_id: int, nudges: int, remind_at: float | None) -> None:
-        await tx.execute(
-            "UPDATE games SET nudges = ?, remind_at = ? WHERE id = ?", (nudges, remind_at, game_id)
-        )
-
     async def save_state(
         self,
         tx: Tx,
@@ -497,7 +484,7 @@ class Storage:
                 (game_id, kind, seat, user_id, action, now, game_id),
             )
 
-    # --- players' own settings, held notices, turns and covered seats (bot/people.py) ----
+    # --- players' own settings, held notices, turns and covered seats (bot/table/people.py) ---
 
     async def people(self, user_ids: list[str], tx: Tx | None = None) -> dict[str, Prefs]:
         """Each user's settings; a user who never set any gets the defaults. Inside a

@@ -74,7 +74,7 @@ def hints_on(game: GameRow) -> bool:
     return table_option(game.options, "hints") == "on"
 
 
-def since(module: ModuleType, state: State, seats: list[SeatRow]) -> str:
+def since(state: State, seats: list[SeatRow]) -> str:
     """What changed since an older panel was drawn, in one sentence: the newest public line."""
     views = seat_view(seats)
     lines = turns.log_lines(state, views, since=max(0, len(state.get("log", [])) - 1))
@@ -191,7 +191,7 @@ class Moves:
             def work() -> Played:
                 chosen, listed = action, None
                 if moved_on and action not in module.legal_actions(old, index):
-                    raise TableError(f"{since(module, old, seats)} Here are your moves now.")
+                    raise TableError(f"{since(old, seats)} Here are your moves now.")
                 if choice is not None:
                     # the panel lists the legal actions in order (turns.choices): only the
                     # pressed one needs its label

@@ -1,4 +1,4 @@
-"""Telling players it is their turn the way each of them asked (bot/people.py): a mention
+"""Telling players it is their turn the way each of them asked (bot/table/people.py): a mention
 in the channel, a DM, or both; nothing inside their quiet hours (the notice is held and
 one message gathers what was held when the hours end); and a "you're next" heads-up.
 
