@@ -51,9 +51,9 @@ def mentions(payload: Payload) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
 
-def public_parts(payload: Payload, *, with_hand_button: bool = True) -> tuple[str, list[dict[str, Any]]]:
+def public_parts(payload: Payload) -> tuple[str, list[dict[str, Any]]]:
     """What a channel message shows besides its picture: text and components as sent."""
-    view = components.public_view(payload, with_hand_button=with_hand_button)
+    view = components.public_view(payload)
     return clip(payload.get("text", "")), view.to_components() if view else []
 
 

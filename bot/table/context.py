@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import games
 from bot.store.payloads import Payload
@@ -111,15 +111,23 @@ def seat_view(rows: list[SeatRow]) -> list[turns.Seat]:
     return [turns.Seat(r.user_id, r.name, r.automatic) for r in rows]
 
 
-def standing(rows: list[ActionRow]) -> list[tuple[int, int, str]]:
-    """The moves of a log that stand, in order: (n, seat, action), undone ones removed."""
+class LoggedMove(NamedTuple):
+    """A move that stands in a game's log: its number there, the seat and the action."""
+
+    n: int
+    seat: int
+    action: str
+
+
+def standing(rows: list[ActionRow]) -> list[LoggedMove]:
+    """The moves of a log that stand, in order, undone ones removed."""
     moves: dict[int, tuple[int, str]] = {}
     for row in rows:
         if row.kind == "move" and row.seat is not None:
             moves[row.n] = (row.seat, row.action)
         elif row.kind == "undo":
             moves.pop(int(row.action), None)
-    return [(n, seat, action) for n, (seat, action) in sorted(moves.items())]
+    return [LoggedMove(n, seat, action) for n, (seat, action) in sorted(moves.items())]
 
 
 def finish(
@@ -175,12 +183,12 @@ class Context:
 
     # --- the log -------------------------------------------------------------------
 
-    async def effective_moves(self, game_id: int) -> list[tuple[int, int, str]]:
-        """The moves that stand, in order: (n, seat, action), with undone ones removed."""
+    async def effective_moves(self, game_id: int) -> list[LoggedMove]:
+        """The moves that stand, in order, with undone ones removed."""
         return standing(await self.storage.actions(game_id))
 
     async def replay_without(
-        self, game: GameRow, seats: list[SeatRow], moves: list[tuple[int, int, str]], drop: set[int]
+        self, game: GameRow, seats: list[SeatRow], moves: list[LoggedMove], drop: set[int]
     ) -> dict[str, Any]:
         """The state the game would have without the moves numbered in ``drop``."""
         module = games.get(game.game)
