@@ -11,7 +11,9 @@ from which keys it has:
 - a replay (``replay``): a finished game's export, animated when sent;
 - a lobby message (``lobby``: its game id) with its Join, Start and Bot buttons;
 - an undo request (``undo``: its game id, with ``version``) with its Allow button;
-- a notice: ``text`` alone, with ``mentions``, or with ``turn`` (a reminder).
+- a notice: ``text`` alone, with ``mentions``, or with ``turn`` (a reminder);
+- a panel's picture (``image="detail"``, with ``labels``): drawn for the mover's private
+  panel (``render.detail``), never stored.
 
 A ``TypedDict`` is a plain dict at run time, so the stored JSON is what it always was: a
 row stored before this type existed loads as one. It lives in the store, below the table
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
-Image = Literal["board", "hand", "final"]
+Image = Literal["board", "hand", "final", "detail"]
 
 
 class Payload(TypedDict, total=False):
@@ -39,3 +41,4 @@ class Payload(TypedDict, total=False):
     replay: dict[str, Any]  # a finished game's export: the animated replay made when sent
     lobby: int  # a lobby message: its game id, for the lobby's buttons
     undo: int  # a request to take back a move: its game id, for the Allow button
+    labels: list[str]  # a panel's picture (``image="detail"``, never stored): the labels it shows
