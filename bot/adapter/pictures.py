@@ -79,7 +79,7 @@ def workers() -> int:
     return _drawers
 
 
-def draw(payload: dict[str, Any], *, palette: bool = False) -> bytes | None:
+def draw(payload: Payload, *, palette: bool = False) -> bytes | None:
     """The PNG a payload asks for (blocking: runs in a worker). With ``palette``, boards
     (and the board in a final picture) are 64-colour palette PNGs; hands keep exact RGB."""
     kind = payload.get("image")
@@ -96,7 +96,7 @@ def draw(payload: dict[str, Any], *, palette: bool = False) -> bytes | None:
     return None
 
 
-def replay(payload: dict[str, Any]) -> bytes | None:
+def replay(payload: Payload) -> bytes | None:
     """The animated replay a payload asks for (blocking: seconds for a long game)."""
     from render.replay import replay_gif
 
@@ -115,7 +115,7 @@ def _trim() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
-def _replay_here(payload: dict[str, Any]) -> bytes | None:
+def _replay_here(payload: Payload) -> bytes | None:
     """A replay made in a thread of the bot's process, its memory trimmed after it."""
     try:
         return replay(payload)
@@ -183,7 +183,7 @@ def _ping(job: Any) -> None:
     return None
 
 
-def _draw_here(job: dict[str, Any]) -> bytes | None:
+def _draw_here(job: Payload) -> bytes | None:
     """A picture drawn in a drawing process or the drawing thread: boards as palette PNGs
     (each call says so: nothing is switched for the process)."""
     return draw(job, palette=PALETTE)
