@@ -4,11 +4,21 @@ and how each is read from a database row (shared by every storage backend)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 from zoneinfo import ZoneInfo
 
 from bot.store import fastjson
 from bot.store.payloads import Payload
+
+
+class UndoRequest(TypedDict):
+    """A request to take back moves that showed new information, waiting for consent (stored
+    as JSON in the game's row)."""
+
+    seat: int  # who asks
+    moves: list[int]  # the numbers of the moves to take back, in the game's log
+    version: int  # the game's version it was asked at: any move after it closes it
+    approvals: list[int]  # the seats that allowed it so far
 
 
 @dataclass
@@ -25,7 +35,7 @@ class GameRow:
     reminder_hours: float
     remind_at: float | None
     nudges: int
-    undo_request: dict[str, Any] | None
+    undo_request: UndoRequest | None
     result: dict[str, Any] | None
     updated_at: float
     dm_due: list[int]

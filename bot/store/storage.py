@@ -25,6 +25,7 @@ from bot.store.rows import (
     Owed,
     Prefs,
     SeatRow,
+    UndoRequest,
     game_row,
     outbox_row,
     seat_row,
@@ -398,7 +399,7 @@ class Storage:
     async def abandon(self, tx: Tx, game_id: int, now: float) -> None:
         await tx.execute("UPDATE games SET status = 'abandoned', updated_at = ? WHERE id = ?", (now, game_id))
 
-    async def set_undo_request(self, tx: Tx, game_id: int, request: dict[str, Any]) -> None:
+    async def set_undo_request(self, tx: Tx, game_id: int, request: UndoRequest) -> None:
         await tx.execute("UPDATE games SET undo_request = ? WHERE id = ?", (fastjson.dumps(request), game_id))
 
     async def set_reminder(self, tx: Tx, game_id: int, hours: float, remind_at: float | None) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import games
 from bot.store.payloads import Payload
+from bot.store.rows import UndoRequest
 from bot.store.storage import GameRow, SeatRow
 from bot.table import notices, threads, turns
 from bot.table.context import Context, Reply, TableError
@@ -55,10 +56,10 @@ class Seating:
             others = [i for i, s in enumerate(seats) if not s.automatic and i != index]
             if not others:
                 return await self._do_undo(game, seats, tail, "")
-            request = {"seat": index, "moves": tail, "version": game.version, "approvals": []}
+            asked: UndoRequest = {"seat": index, "moves": tail, "version": game.version, "approvals": []}
             now = self.ctx.clock()
             async with self.storage.transaction() as tx:
-                await self.storage.set_undo_request(tx, game.id, request)
+                await self.storage.set_undo_request(tx, game.id, asked)
                 asker = turns.plain(seats[index].name)
                 called = await notices.call(
                     self.storage,
