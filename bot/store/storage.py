@@ -13,9 +13,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from bot.store import fastjson
+from bot.store import fastjson, payloads
 from bot.store.db import Backend, Row, SqliteBackend, Tx, open_backend
-from bot.store.payloads import Payload
 from bot.store.record import RecordStore
 from bot.store.rows import (
     SEAT_COLUMNS,
@@ -460,7 +459,7 @@ class Storage:
         return changed == 1
 
     async def insert_outbox(
-        self, tx: Tx, game_id: int, kind: str, target: str, payload: Payload, now: float
+        self, tx: Tx, game_id: int, kind: str, target: str, payload: payloads.Payload, now: float
     ) -> int:
         return await tx.insert(
             "INSERT INTO outbox (game_id, kind, target, payload, created_at) VALUES (?, ?, ?, ?, ?)",

@@ -186,7 +186,7 @@ class Reading:
                 turns.plain(seats[i].name) for i in result.get("winners", []) if i < len(seats)
             )
             moves = await self.ctx.effective_moves(found.id)
-            runs = sum(1 for i, m in enumerate(moves) if i == 0 or moves[i - 1].seat != m.seat)
+            runs = sum(1 for i, m in enumerate(moves) if i == 0 or moves[i - 1][1] != m[1])
             day = people.day_words(found.updated_at, "UTC", self.ctx.clock())
             label = f"#{found.id} {module.title}, {day}: {winners or 'no winner'} won, {plural(runs, 'turn')}"
             lines.append(f"- {label}")
