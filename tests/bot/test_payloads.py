@@ -84,7 +84,7 @@ async def test_rows_stored_before_the_type_go_out_as_they_did(stored: tuple[Stor
     text, parts = messages.public_parts(newer.payload)
     ids = [c["custom_id"] for row in parts for c in row["components"]]
     assert text.startswith("**bob** explores A.") and ids == [f"sk:t:{game_id}", f"sk:h:{game_id}"]
-    assert [u.id for u in messages.mentions(newer.payload).users] == [11]  # type: ignore[union-attr]
+    assert [u.id for u in messages.mentions(newer.payload).users] == [11]
     assert messages.filename(hand.payload, "7") == "hand-7.png"
     # two boards waiting together: the newer carries the older one's lines and its pings
     both = merged([older, newer])
