@@ -17,6 +17,7 @@ from typing import Any, TextIO
 import games
 import render
 from bot.adapter import messages
+from bot.store.payloads import Payload
 from bot.store.storage import Storage
 from bot.table import Reply, Table, TableError, learning, turns
 from games import bots
@@ -321,7 +322,7 @@ class Sandbox:
         await self.table.send_reminders()
         await self.deliver()
 
-    async def picture(self, payload: dict[str, Any], where: str) -> None:
+    async def picture(self, payload: Payload, where: str) -> None:
         text = payload.get("text", "")
         png = await messages.draw_async(payload)
         if png is not None:

@@ -1,12 +1,10 @@
 """Pure rule modules, one package per game, all following the same contract.
 
-``games.get(game_id)`` returns a module with ``id``, ``title``, ``min_players``,
-``max_players``, ``setup``, ``to_act``, ``legal_actions``, ``apply``, ``view`` and
-``outcome`` (see ``docs/contract.md``). Optional members the bot uses when present:
-``OPTIONS`` (lobby options), ``COMMANDS`` (typed slash commands), ``label`` (short
-button text for an action), ``prompt`` and ``private`` (two parts of a view, without the
-rest of it), ``midway`` (the acting seat is part-way through one action) and
-``breakdown`` (the labelled parts of each seat's score).
+``games.get(game_id)`` returns a module with every member of the contract
+(``docs/contract.md``; ``games.core.DATA_MEMBERS`` and ``games.core.CALLED_MEMBERS`` name
+them), all required: identity, ``setup``, ``to_act``, ``legal_actions``, ``apply``,
+``view`` and ``outcome``, and also ``OPTIONS``, ``COMMANDS``, ``CARDS``, ``label``,
+``prompt``, ``private``, ``midway``, ``breakdown`` and ``score_now``.
 """
 
 from __future__ import annotations

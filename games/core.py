@@ -15,6 +15,25 @@ State = dict[str, Any]
 _MASK64 = (1 << 64) - 1
 
 
+# Every member a game's module provides (docs/contract.md), all of them required: the bot,
+# the sandbox and the renderers call each one without a fallback (tests/games/test_contract.py).
+DATA_MEMBERS = ("id", "title", "min_players", "max_players", "OPTIONS", "COMMANDS", "CARDS")
+CALLED_MEMBERS = (
+    "setup",
+    "to_act",
+    "legal_actions",
+    "apply",
+    "prompt",
+    "midway",
+    "view",
+    "private",
+    "label",
+    "outcome",
+    "breakdown",
+    "score_now",
+)
+
+
 class IllegalAction(Exception):
     """An action that is not legal now. ``str(error)`` is one plain sentence for the player."""
 

@@ -102,7 +102,7 @@ def card_png(game_id: str, card_id: str) -> bytes | None:
         return None
     from games import get  # render may import games; kept here so a board needs no card list
 
-    if card_id not in {str(card["id"]) for card in getattr(get(game_id), "CARDS", [])}:
+    if card_id not in {str(card["id"]) for card in get(game_id).CARDS}:
         return None
     module = importlib.import_module(f"render.{game_id}.card")
     return bytes(module.card_png(card_id))

@@ -13,9 +13,9 @@ replaces the older ones.
 from __future__ import annotations
 
 from itertools import takewhile
-from typing import Any
 
 from bot.adapter.messages import MAX_TEXT
+from bot.store.payloads import Payload
 from bot.store.storage import OutboxRow
 
 COALESCED = ("board", "hand")
@@ -43,7 +43,7 @@ def run_of(rows: list[OutboxRow]) -> list[OutboxRow]:
     return run
 
 
-def merged(rows: list[OutboxRow]) -> dict[str, Any]:
+def merged(rows: list[OutboxRow]) -> Payload:
     """The payload of the one message that carries ``rows`` (the newest is the carrier)."""
     newest = rows[-1].payload
     if len(rows) == 1 or newest.get("image") != "board":

@@ -21,6 +21,8 @@ from typing import Any
 
 import discord
 
+from bot.store.payloads import Payload
+
 log = logging.getLogger("skald")
 
 BUTTONS_PER_PAGE = 20  # four rows of five; the fifth row holds the page buttons
@@ -345,7 +347,7 @@ DYNAMIC_ITEMS = (
 # --- layouts ---------------------------------------------------------------------------
 
 
-def public_view(payload: dict[str, Any], *, with_hand_button: bool = True) -> discord.ui.View | None:
+def public_view(payload: Payload, *, with_hand_button: bool = True) -> discord.ui.View | None:
     """The components of a channel message: nothing on them names a secret."""
     view = discord.ui.View(timeout=None)
     if payload.get("lobby"):
@@ -358,7 +360,7 @@ def public_view(payload: dict[str, Any], *, with_hand_button: bool = True) -> di
     game = payload.get("game_id")
     if game and payload.get("turn"):
         view.add_item(TurnButton(int(game)))
-    if game and with_hand_button and payload.get("image") == "board" and not payload.get("hide_hand"):
+    if game and with_hand_button and payload.get("image") == "board":
         view.add_item(HandButton(int(game)))
     return view if view.children else None
 

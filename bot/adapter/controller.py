@@ -26,6 +26,7 @@ from bot.adapter import components, messages
 from bot.adapter.delivery import Delivery
 from bot.adapter.owed import Answer, Owing, picture
 from bot.adapter.pacing import TOKEN_PER_SECOND
+from bot.store.payloads import Payload
 from bot.store.rows import Owed
 from bot.table import Panel, Reply, Table, TableError, learning, turns
 from render.leaderboard import leaderboard_png
@@ -275,7 +276,7 @@ class Controller:
         await self._send_picture(interaction, payload, ephemeral=False)
 
     async def _send_picture(
-        self, interaction: discord.Interaction, payload: dict[str, Any], *, ephemeral: bool
+        self, interaction: discord.Interaction, payload: Payload, *, ephemeral: bool
     ) -> None:
         """Answer with a picture: drawn first when it is quick (no "thinking" placeholder
         that a crash could leave behind), else deferred and sent as the follow-up."""
@@ -293,7 +294,7 @@ class Controller:
             )
             return
         # Written down as owed before the defer: a crash from here on leaves the answer to
-        # the restart (bot.owed), not "thinking" for good.
+        # the restart (bot.adapter.owed), not "thinking" for good.
         owed = await self.owing.begin(interaction, "hand" if ephemeral else "board")
         try:
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
@@ -309,7 +310,7 @@ class Controller:
             await self.owing.paid(owed)
 
     @staticmethod
-    def _picture_answer(payload: dict[str, Any], png: bytes | None, *, ephemeral: bool) -> Answer:
+    def _picture_answer(payload: Payload, png: bytes | None, *, ephemeral: bool) -> Answer:
         view = components.public_view(payload) if not ephemeral else None
         return Answer(messages.clip(payload.get("text", "")), picture(png, messages.filename(payload)), view)
 
@@ -382,7 +383,7 @@ class Controller:
         to make, so the answer is deferred; it pings nobody)."""
         _, export = await self.table.reading.export(str(interaction.channel_id), game_id)
         # Written down as owed before the defer: a crash while the GIF is made leaves the
-        # answer to the restart (bot.owed), not "thinking" for good.
+        # answer to the restart (bot.adapter.owed), not "thinking" for good.
         owed = await self.owing.begin(interaction, "replay", game_id)
         try:
             await interaction.response.defer(thinking=True)

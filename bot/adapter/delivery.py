@@ -9,7 +9,7 @@ messages are looked at first, and the row is only marked sent if it is already t
 Failures back off; permanent ones (403, 404) and rows tried too often are given up with
 one log line, so a closed channel never burns Discord's invalid-request budget.
 
-Delivery paces itself to Discord's limits (``bot.pacing``): each target is drained by
+Delivery paces itself to Discord's limits (``bot.adapter.pacing``): each target is drained by
 its own task, which waits for its channel's window and for the process's share of the
 token's requests, boards before DMs and reminders. While a channel waits, moves go on
 being stored; when it may post again, the boards waiting for it become one message: the
@@ -32,6 +32,7 @@ from bot.adapter import messages
 from bot.adapter.coalesce import merged, run_of
 from bot.adapter.pacing import CHANNEL_MESSAGES, CHANNEL_PERIOD, TOKEN_PER_SECOND, Pace, Window
 from bot.store.group_commit import GroupCommit
+from bot.store.payloads import Payload
 from bot.store.storage import OutboxRow
 from bot.table import Table, permissions
 
@@ -260,9 +261,7 @@ class Delivery:
         channel_id = int(row.target)
         return self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)
 
-    async def _deliver(
-        self, row: OutboxRow, payload: dict[str, Any], now: float, window: Window
-    ) -> str | None:
+    async def _deliver(self, row: OutboxRow, payload: Payload, now: float, window: Window) -> str | None:
         """Send ``payload`` as ``row`` (the newest of the rows it carries)."""
         target = await self._target(row)
         dm = row.kind == "dm"
@@ -293,7 +292,7 @@ class Delivery:
             in_channel.finish()
         return str(message.id)
 
-    async def _already_there(self, target: Any, payload: dict[str, Any], tag: str) -> str | None:
+    async def _already_there(self, target: Any, payload: Payload, tag: str) -> str | None:
         """The message this row became, if a send before a crash reached Discord after all."""
         content = messages.clip(payload.get("text", ""))
         name = messages.filename(payload, tag) if payload.get("image") else None

@@ -9,12 +9,12 @@ from typing import Any
 import discord
 
 from bot.adapter import components, pictures
+from bot.store.payloads import Payload
 
 MAX_TEXT = 2000
 
-# Pictures are drawn in a pool of worker processes (bot.adapter.pictures); these names stay for
-# the callers that draw outside delivery (the controller's answers, the sandbox).
-draw = pictures.draw
+# Pictures are drawn in drawing processes (bot.adapter.pictures); these names stay for the
+# callers that draw outside delivery (the controller's answers, the sandbox).
 draw_async = pictures.draw_async
 replay_async = pictures.replay_async
 
@@ -40,26 +40,24 @@ def around(head: str, middle: list[str], tail: str) -> str:
     return clip("\n".join([head, *middle, tail]))
 
 
-def filename(payload: dict[str, Any], tag: str = "") -> str:
+def filename(payload: Payload, tag: str = "") -> str:
     kind = {"hand": "hand", "final": "final"}.get(str(payload.get("image")), "board")
     return f"{kind}{'-' + tag if tag else ''}.png"
 
 
-def mentions(payload: dict[str, Any]) -> discord.AllowedMentions:
+def mentions(payload: Payload) -> discord.AllowedMentions:
     """Ping exactly the users the payload names, nobody else (no roles, no @everyone)."""
     users = [discord.Object(int(u)) for u in payload.get("mentions", []) if str(u).isdigit()]
     return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
 
-def public_parts(
-    payload: dict[str, Any], *, with_hand_button: bool = True
-) -> tuple[str, list[dict[str, Any]]]:
+def public_parts(payload: Payload) -> tuple[str, list[dict[str, Any]]]:
     """What a channel message shows besides its picture: text and components as sent."""
-    view = components.public_view(payload, with_hand_button=with_hand_button)
+    view = components.public_view(payload)
     return clip(payload.get("text", "")), view.to_components() if view else []
 
 
-async def build(payload: dict[str, Any], *, with_hand_button: bool = True, tag: str = "") -> Outgoing:
+async def build(payload: Payload, *, with_hand_button: bool = True, tag: str = "") -> Outgoing:
     png = await draw_async(payload)
     files = []
     if png is not None:

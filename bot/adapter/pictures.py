@@ -42,6 +42,7 @@ except ImportError:  # pragma: no cover - not a Unix
 
 import render
 from bot import config
+from bot.store.payloads import Payload
 
 log = logging.getLogger("skald")
 
@@ -78,7 +79,7 @@ def workers() -> int:
     return _drawers
 
 
-def draw(payload: dict[str, Any], *, palette: bool = False) -> bytes | None:
+def draw(payload: Payload, *, palette: bool = False) -> bytes | None:
     """The PNG a payload asks for (blocking: runs in a worker). With ``palette``, boards
     (and the board in a final picture) are 64-colour palette PNGs; hands keep exact RGB."""
     kind = payload.get("image")
@@ -100,7 +101,7 @@ def draw(payload: dict[str, Any], *, palette: bool = False) -> bytes | None:
     return None
 
 
-def replay(payload: dict[str, Any]) -> bytes | None:
+def replay(payload: Payload) -> bytes | None:
     """The animated replay a payload asks for (blocking: seconds for a long game)."""
     from render.replay import replay_gif
 
@@ -119,7 +120,7 @@ def _trim() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
-def _replay_here(payload: dict[str, Any]) -> bytes | None:
+def _replay_here(payload: Payload) -> bytes | None:
     """A replay made in a thread of the bot's process, its memory trimmed after it."""
     try:
         return replay(payload)
@@ -187,7 +188,7 @@ def _ping(job: Any) -> None:
     return None
 
 
-def _draw_here(job: dict[str, Any]) -> bytes | None:
+def _draw_here(job: Payload) -> bytes | None:
     """A picture drawn in a drawing process or the drawing thread: boards as palette PNGs
     (each call says so: nothing is switched for the process)."""
     return draw(job, palette=PALETTE)
@@ -551,7 +552,7 @@ async def start() -> None:
     await asyncio.gather(*(_run("ping", {}) for _ in range(max(1, workers()))))
 
 
-async def draw_async(payload: dict[str, Any]) -> bytes | None:
+async def draw_async(payload: Payload) -> bytes | None:
     """Draw in a drawing process without blocking the event loop."""
     if not payload.get("image"):
         return None
@@ -565,7 +566,7 @@ async def draw_async(payload: dict[str, Any]) -> bytes | None:
     return await _run("draw", job)
 
 
-async def replay_async(payload: dict[str, Any]) -> bytes | None:
+async def replay_async(payload: Payload) -> bytes | None:
     """Make a replay in a drawing process: it keeps one busy for seconds (boards go to the
     others meanwhile) and never holds the event loop's GIL."""
     if not payload.get("replay"):

@@ -4,10 +4,21 @@ and how each is read from a database row (shared by every storage backend)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 from zoneinfo import ZoneInfo
 
 from bot.store import fastjson
+from bot.store.payloads import Payload
+
+
+class UndoRequest(TypedDict):
+    """A request to take back moves that showed new information, waiting for consent (stored
+    as JSON in the game's row)."""
+
+    seat: int  # who asks
+    moves: list[int]  # the numbers of the moves to take back, in the game's log
+    version: int  # the game's version it was asked at: any move after it closes it
+    approvals: list[int]  # the seats that allowed it so far
 
 
 @dataclass
@@ -24,7 +35,7 @@ class GameRow:
     reminder_hours: float
     remind_at: float | None
     nudges: int
-    undo_request: dict[str, Any] | None
+    undo_request: UndoRequest | None
     result: dict[str, Any] | None
     updated_at: float
     dm_due: list[int]
@@ -72,7 +83,7 @@ class OutboxRow:
     game_id: int
     kind: str
     target: str
-    payload: dict[str, Any]
+    payload: Payload
     attempts: int = 0
     attempted_at: float | None = None  # an earlier send began then and was never confirmed
     next_try: float | None = None
@@ -139,7 +150,7 @@ def seat_row(r: Any, prefix: str = "") -> SeatRow:
 
 @dataclass
 class Owed:
-    """An interaction the bot deferred and has yet to answer (bot.owed)."""
+    """An interaction the bot deferred and has yet to answer (bot.adapter.owed)."""
 
     application_id: str
     token: str

@@ -1,7 +1,7 @@
 """Storage: games, seats, the action log and the outbox, in SQLite or PostgreSQL.
 
 Every statement is written once here, with ``?`` placeholders, in the SQL both databases
-understand; ``bot.db`` runs it on the one chosen by ``Storage.open`` (a file path, or a
+understand; ``bot.store.db`` runs it on the one chosen by ``Storage.open`` (a file path, or a
 ``postgresql://`` URL). Writes take the open transaction ``tx`` from ``transaction()``:
 one transaction per change, the outbox rows it calls for written in it. Reads outside a
 transaction only see committed rows.
@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from bot.store import fastjson
+from bot.store import fastjson, payloads
 from bot.store.db import Backend, Row, SqliteBackend, Tx, open_backend
 from bot.store.record import RecordStore
 from bot.store.rows import (
@@ -24,14 +24,13 @@ from bot.store.rows import (
     Owed,
     Prefs,
     SeatRow,
+    UndoRequest,
     game_row,
     outbox_row,
     seat_row,
 )
 
 __all__ = ["ActionRow", "GameRow", "OutboxRow", "SeatRow", "Storage", "Tx"]
-
-ACTIVE = ("lobby", "playing")
 
 _SEATS = "SELECT * FROM seats WHERE game_id = ? ORDER BY position"
 # a channel's game and its seats in one query (one trip to the database, not two): the
@@ -124,12 +123,6 @@ class Storage:
         )
         return [game_row(r) for r in rows]
 
-    async def next_reminder(self) -> float | None:
-        row = await self._one(
-            "SELECT MIN(remind_at) FROM games WHERE status = 'playing' AND remind_at IS NOT NULL"
-        )
-        return row[0] if row else None
-
     async def pending_outbox(self) -> list[OutboxRow]:
         """Rows not sent and not given up, oldest first (``due`` says which to try now)."""
         rows = await self._all("SELECT * FROM outbox WHERE sent_at IS NULL AND failed IS NULL ORDER BY id")
@@ -198,7 +191,7 @@ class Storage:
                 (key, value, value),
             )
 
-    # --- answers owed to deferred interactions (bot.owed) ----------------------------------
+    # --- answers owed to deferred interactions (bot.adapter.owed) ---------------------------
 
     async def owe(self, answer: Owed) -> int:
         async with self.transaction() as tx:
@@ -246,7 +239,7 @@ class Storage:
         )
         return changed == 1
 
-    # --- paced and coalesced delivery (bot.delivery) -------------------------------------
+    # --- paced and coalesced delivery (bot.adapter.delivery) --------------------------------
 
     async def pending_targets(self) -> list[tuple[str, str]]:
         """(kind, target) of every target with rows not sent and not given up, oldest first."""
@@ -405,18 +398,13 @@ class Storage:
     async def abandon(self, tx: Tx, game_id: int, now: float) -> None:
         await tx.execute("UPDATE games SET status = 'abandoned', updated_at = ? WHERE id = ?", (now, game_id))
 
-    async def set_undo_request(self, tx: Tx, game_id: int, request: dict[str, Any]) -> None:
+    async def set_undo_request(self, tx: Tx, game_id: int, request: UndoRequest) -> None:
         await tx.execute("UPDATE games SET undo_request = ? WHERE id = ?", (fastjson.dumps(request), game_id))
 
     async def set_reminder(self, tx: Tx, game_id: int, hours: float, remind_at: float | None) -> None:
         await tx.execute(
             "UPDATE games SET reminder_hours = ?, remind_at = ?, nudges = 0 WHERE id = ?",
             (hours, remind_at, game_id),
-        )
-
-    async def set_nudges(self, tx: Tx, game_id: int, nudges: int, remind_at: float | None) -> None:
-        await tx.execute(
-            "UPDATE games SET nudges = ?, remind_at = ? WHERE id = ?", (nudges, remind_at, game_id)
         )
 
     async def save_state(
@@ -471,7 +459,7 @@ class Storage:
         return changed == 1
 
     async def insert_outbox(
-        self, tx: Tx, game_id: int, kind: str, target: str, payload: dict[str, Any], now: float
+        self, tx: Tx, game_id: int, kind: str, target: str, payload: payloads.Payload, now: float
     ) -> int:
         return await tx.insert(
             "INSERT INTO outbox (game_id, kind, target, payload, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -496,7 +484,7 @@ class Storage:
                 (game_id, kind, seat, user_id, action, now, game_id),
             )
 
-    # --- players' own settings, held notices, turns and covered seats (bot/people.py) ----
+    # --- players' own settings, held notices, turns and covered seats (bot/table/people.py) ---
 
     async def people(self, user_ids: list[str], tx: Tx | None = None) -> dict[str, Prefs]:
         """Each user's settings; a user who never set any gets the defaults. Inside a

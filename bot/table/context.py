@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import games
+from bot.store.payloads import Payload
 from bot.store.storage import ActionRow, GameRow, SeatRow, Storage, Tx
 from bot.table import notices, record, threads, turns
 from bot.table.options import table_option
@@ -70,12 +71,13 @@ class Reply:
 
     text: str
     announce: int | None = None  # outbox id of the public message the request produced
+    _: KW_ONLY  # what a move adds, by name
     game_id: int | None = None  # the game and version after a move (for the mover's panel)
     version: int | None = None
     panel: Panel | None = None  # after a move: the mover's next choices, if they still act
     waiting: str = ""  # else who the game waits for
     label: str = ""  # the move as the mover's panel named it
-    board: dict[str, Any] | None = None  # after a move: the public board as it stands, for the mover
+    board: Payload | None = None  # after a move: the public board as it stands, for the mover
     told: list[str] = field(default_factory=list)  # after a move: the public lines it added, named
 
 
@@ -98,8 +100,8 @@ def board_due(module: ModuleType, game: GameRow, old: dict[str, Any], state: dic
 class Composed:
     """What a new state calls for, worked out before the transaction that stores it."""
 
-    board: dict[str, Any] | None  # the channel's new board, or None when none is due now
-    dms: list[tuple[int, dict[str, Any]]]  # (seat, payload) of the private views to send
+    board: Payload | None  # the channel's new board, or None when none is due now
+    dms: list[tuple[int, Payload]]  # (seat, payload) of the private views to send
     over: bool
     dm_due: list[int]  # seats whose changed private view waits for the next board
     waiting: bool = False  # moves were told to nobody yet: a board is due later (boards=turn)
@@ -117,19 +119,27 @@ def seat_view(rows: list[SeatRow]) -> list[turns.Seat]:
     return [turns.Seat(r.user_id, r.name, r.automatic) for r in rows]
 
 
-def standing(rows: list[ActionRow]) -> list[tuple[int, int, str]]:
-    """The moves of a log that stand, in order: (n, seat, action), undone ones removed."""
+class LoggedMove(NamedTuple):
+    """A move that stands in a game's log: its number there, the seat and the action."""
+
+    n: int
+    seat: int
+    action: str
+
+
+def standing(rows: list[ActionRow]) -> list[LoggedMove]:
+    """The moves of a log that stand, in order, undone ones removed."""
     moves: dict[int, tuple[int, str]] = {}
     for row in rows:
         if row.kind == "move" and row.seat is not None:
             moves[row.n] = (row.seat, row.action)
         elif row.kind == "undo":
             moves.pop(int(row.action), None)
-    return [(n, seat, action) for n, (seat, action) in sorted(moves.items())]
+    return [LoggedMove(n, seat, action) for n, (seat, action) in sorted(moves.items())]
 
 
 def finish(
-    payload: dict[str, Any],
+    payload: Payload,
     module: ModuleType,
     state: dict[str, Any],
     lines: list[str],
@@ -181,12 +191,12 @@ class Context:
 
     # --- the log -------------------------------------------------------------------
 
-    async def effective_moves(self, game_id: int) -> list[tuple[int, int, str]]:
-        """The moves that stand, in order: (n, seat, action), with undone ones removed."""
+    async def effective_moves(self, game_id: int) -> list[LoggedMove]:
+        """The moves that stand, in order, with undone ones removed."""
         return standing(await self.storage.actions(game_id))
 
     async def replay_without(
-        self, game: GameRow, seats: list[SeatRow], moves: list[tuple[int, int, str]], drop: set[int]
+        self, game: GameRow, seats: list[SeatRow], moves: list[LoggedMove], drop: set[int]
     ) -> dict[str, Any]:
         """The state the game would have without the moves numbered in ``drop``."""
         module = games.get(game.game)
@@ -208,30 +218,32 @@ class Context:
         game: GameRow,
         module: ModuleType,
         seats: list[SeatRow],
+        *,
         old: dict[str, Any] | None,
         state: dict[str, Any],
         now: float,
         head: list[str],
-        *,
         result: dict[str, Any] | None = None,
         log: bool = True,
     ) -> int | None:
         """Store a new state and queue the board and the DMs it calls for: compose the
         messages, then store them (``compose_change`` and ``store_change``)."""
         composed = await threads.quick(
-            self.compose_change, game, module, seats, old, state, head, result=result, log=log
+            self.compose_change, game, module, seats, old=old, state=state, head=head, result=result, log=log
         )
-        return await self.store_change(tx, game, module, seats, old, state, now, composed, result=result)
+        return await self.store_change(
+            tx, game, module, seats, composed, old=old, state=state, now=now, result=result
+        )
 
     def compose_change(
         self,
         game: GameRow,
         module: ModuleType,
         seats: list[SeatRow],
+        *,
         old: dict[str, Any] | None,
         state: dict[str, Any],
         head: list[str],
-        *,
         result: dict[str, Any] | None = None,
         log: bool = True,
         force: bool = False,
@@ -257,7 +269,7 @@ class Context:
         lines = head + (turns.log_lines(state, views, since=game.board_log) if log else [])
         tail = turns.outcome_line(result, views) if result else turns.whose_turn(module, state, views)
         acting = [] if over else [s for s in module.to_act(state) if not views[s].automatic]
-        payload = {
+        payload: Payload = {
             "text": "\n".join([*lines, tail]),
             "image": "board",
             "view": module.view(state, None),
@@ -269,11 +281,11 @@ class Context:
         }
         if module.outcome(state) is not None:
             finish(payload, module, state, lines, views)
-        dms = []
+        dms: list[tuple[int, Payload]] = []
         for index in changed:
             if seats[index].dm_closed or seats[index].automatic:
                 continue
-            dm = {
+            dm: Payload = {
                 "text": f"Your private view of the {module.title} game in <#{game.channel_id}>.",
                 "image": "hand",
                 "view": module.view(state, index),
@@ -290,11 +302,11 @@ class Context:
         game: GameRow,
         module: ModuleType,
         seats: list[SeatRow],
+        composed: Composed,
+        *,
         old: dict[str, Any] | None,
         state: dict[str, Any],
         now: float,
-        composed: Composed,
-        *,
         result: dict[str, Any] | None = None,
     ) -> int | None:
         """Store a new state and queue what ``compose_change`` made of it; returns the
@@ -320,7 +332,9 @@ class Context:
         if payload is None:
             return None
         if not over:
-            await notices.on_board(self.storage, tx, game, module, seats, old, state, payload, now)
+            await notices.on_board(
+                self.storage, tx, game, module, seats, payload, old=old, state=state, now=now
+            )
         announce = await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now)
         await notices.queue_hands(self.storage, tx, game, [(seats[i].user_id, dm) for i, dm in dms], now)
         if over:
@@ -329,7 +343,7 @@ class Context:
             )
         return announce
 
-    async def replay_payload(self, tx: Tx, game: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
+    async def replay_payload(self, tx: Tx, game: GameRow, seats: list[SeatRow]) -> Payload:
         """The message that carries a finished game's animated replay (drawn when sent)."""
         moves = standing(await self.storage.actions_in(tx, game.id))
         export = {

@@ -8,6 +8,7 @@ from types import ModuleType
 from typing import Any
 
 import games
+from bot.store.payloads import Payload
 from bot.store.storage import GameRow, SeatRow, Tx
 from bot.table import threads, turns
 from bot.table.context import Context, Reply, TableError
@@ -92,7 +93,7 @@ class Lobby:
                 )
                 await self.storage.add_seat(tx, gid, user_id, name, 0)
                 text = lobby_text(module, chosen, [name], name)
-                payload = {"text": text, "lobby": gid}
+                payload: Payload = {"text": text, "lobby": gid}
                 announce = await self.storage.insert_outbox(tx, gid, "channel", channel_id, payload, now)
         return Reply("", announce)
 
@@ -106,7 +107,7 @@ class Lobby:
         seats = await self.storage.seats_in(tx, game.id)
         host = next((s.name for s in seats if s.user_id == game.host_id), "?")
         text = lobby_text(module, game.options, [s.name for s in seats], host)
-        payload = {"text": text, "lobby": game.id}
+        payload: Payload = {"text": text, "lobby": game.id}
         return await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now)
 
     async def join(self, channel_id: str, user_id: str, name: str) -> Reply:
@@ -164,7 +165,7 @@ class Lobby:
             await self.storage.remove_seat(tx, game.id, user_id)
             if not humans:
                 await self.storage.abandon(tx, game.id, now)
-                payload = {"text": f"The {module.title} lobby closed: nobody is left in it."}
+                payload: Payload = {"text": f"The {module.title} lobby closed: nobody is left in it."}
                 return Reply(
                     "",
                     await self.storage.insert_outbox(tx, game.id, "channel", game.channel_id, payload, now),
@@ -201,5 +202,7 @@ class Lobby:
                 await self.ctx.log_moves(tx, game, seats, moves, now)
                 order_text = ", ".join(f"{i + 1}. {turns.plain(s.name)}" for i, s in enumerate(seats))
                 head = f"**{module.title}** begins! Seat order: {order_text}."
-                announce = await self.ctx.commit_change(tx, game, module, seats, None, state, now, [head])
+                announce = await self.ctx.commit_change(
+                    tx, game, module, seats, old=None, state=state, now=now, head=[head]
+                )
         return Reply("", announce)

@@ -4,10 +4,12 @@ private panel of choices."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import games
+from bot.store.payloads import Payload
 from bot.store.storage import GameRow, SeatRow
 from bot.table import threads, turns
 from bot.table.context import (
@@ -36,6 +38,20 @@ STALE_PANEL = "The game has moved on since this panel was drawn; here are your m
 NOT_LISTED = "That move is not in your list; pick one of these."
 
 
+@dataclass(frozen=True)
+class Played:
+    """A move worked out in a thread, before the transaction that stores it."""
+
+    label: str  # the move as the mover's panel names it
+    state: State  # the game after the move and the bot seats' moves after it
+    moves: list[turns.Move]  # those moves, the mover's first
+    composed: Composed  # the board and the DMs they call for
+    panel: Panel | None  # the mover's next choices, if they still act
+    waiting: str  # else who the game waits for
+    board: Payload  # the public board as it stands, for the mover
+    told: list[str]  # the public lines the moves added, named
+
+
 def panel_of(
     module: ModuleType,
     game_id: int,
@@ -59,7 +75,7 @@ def hints_on(game: GameRow) -> bool:
     return table_option(game.options, "hints") == "on"
 
 
-def since(module: ModuleType, state: State, seats: list[SeatRow]) -> str:
+def since(state: State, seats: list[SeatRow]) -> str:
     """What changed since an older panel was drawn, in one sentence: the newest public line."""
     views = seat_view(seats)
     lines = turns.log_lines(state, views, since=max(0, len(state.get("log", [])) - 1))
@@ -173,12 +189,10 @@ class Moves:
                 raise TableError(turns.awaited(module, old, seat_view(seats)))
             seed = f"{game.seed}:{game.version}"
 
-            def work() -> tuple[
-                str, State, list[turns.Move], Composed, Panel | None, str, tuple[dict[str, Any], list[str]]
-            ]:
+            def work() -> Played:
                 chosen, listed = action, None
                 if moved_on and action not in module.legal_actions(old, index):
-                    raise TableError(f"{since(module, old, seats)} Here are your moves now.")
+                    raise TableError(f"{since(old, seats)} Here are your moves now.")
                 if choice is not None:
                     # the panel lists the legal actions in order (turns.choices): only the
                     # pressed one needs its label
@@ -200,31 +214,45 @@ class Moves:
                     label = turns.label(
                         module, old, moves[0][1], [s.name for s in seats]
                     )  # as the panel names it
-                composed = self.ctx.compose_change(game, module, seats, old, state, [])
+                composed = self.ctx.compose_change(game, module, seats, old=old, state=state, head=[])
                 try:
                     panel = panel_of(module, game.id, game.version + 1, state, index, seats, hints_on(game))
                     waiting = ""
                 except TableError as error:
                     panel, waiting = None, str(error)
-                board = {"image": "board", "view": module.view(state, None), "names": [s.name for s in seats]}
+                board: Payload = {
+                    "image": "board",
+                    "view": module.view(state, None),
+                    "names": [s.name for s in seats],
+                }
                 told = turns.log_lines(state, seat_view(seats), since=len(old.get("log", [])))
-                return label, state, moves, composed, panel, waiting, (board, told)
+                return Played(label, state, moves, composed, panel, waiting, board, told)
 
-            label, state, moves, composed, panel, waiting, (board, told) = await threads.by_seats(
-                automatic, work
-            )
+            played = await threads.by_seats(automatic, work)
             now = self.ctx.clock()
             try:
                 async with self.storage.transaction() as tx:
-                    await self.ctx.log_moves(tx, game, seats, moves, now)
-                    announce = await self.ctx.store_change(tx, game, module, seats, old, state, now, composed)
+                    await self.ctx.log_moves(tx, game, seats, played.moves, now)
+                    announce = await self.ctx.store_change(
+                        tx, game, module, seats, played.composed, old=old, state=played.state, now=now
+                    )
             except Conflict as lost:
                 # The move itself, to try again on the newer game, unless what got there first
                 # was this player's own move (the same press twice): that one stands alone.
                 logged = await self.storage.actions(game.id)
-                lost.action = None if logged and logged[-1].user_id == user_id else moves[0][1]
+                lost.action = None if logged and logged[-1].user_id == user_id else played.moves[0][1]
                 raise
-        return Reply("", announce, game.id, game.version + 1, panel, waiting, label, board, told)
+        return Reply(
+            "",
+            announce,
+            game_id=game.id,
+            version=game.version + 1,
+            panel=played.panel,
+            waiting=played.waiting,
+            label=played.label,
+            board=played.board,
+            told=played.told,
+        )
 
     async def legal(self, channel_id: str, user_id: str) -> list[tuple[str, str]]:
         """The caller's legal actions with their labels (for autocomplete)."""

@@ -1,4 +1,4 @@
-"""Telling players it is their turn the way each of them asked (bot/people.py): a mention
+"""Telling players it is their turn the way each of them asked (bot/table/people.py): a mention
 in the channel, a DM, or both; nothing inside their quiet hours (the notice is held and
 one message gathers what was held when the hours end); and a "you're next" heads-up.
 
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from bot.store.payloads import Payload
 from bot.store.rows import GameRow, Prefs, SeatRow
 from bot.store.storage import Storage, Tx
 from bot.table import people, turns
@@ -43,9 +44,10 @@ async def on_board(
     game: GameRow,
     module: ModuleType,
     seats: list[SeatRow],
+    payload: Payload,
+    *,
     old: dict[str, Any] | None,
     state: dict[str, Any],
-    payload: dict[str, Any],
     now: float,
 ) -> None:
     """Settle who a new board pings, and queue the DMs and held notices it calls for. A
@@ -78,7 +80,9 @@ async def on_board(
     payload["mentions"] = mentions
     payload["acting"] = [seats[s].user_id for s in acting]  # whom a later coalesced board may still ping
     if following is not None and following not in before and acting[0] not in before:
-        await _heads_up(storage, tx, game, module, seats, acting[0], prefs[seats[following].user_id], now)
+        await _heads_up(
+            storage, tx, game, module, seats, acting=acting[0], prefs=prefs[seats[following].user_id], now=now
+        )
 
 
 @dataclass
@@ -114,7 +118,7 @@ async def call(
 
 
 async def queue_hands(
-    storage: Storage, tx: Tx, game: GameRow, dms: list[tuple[str, dict[str, Any]]], now: float
+    storage: Storage, tx: Tx, game: GameRow, dms: list[tuple[str, Payload]], now: float
 ) -> None:
     """Queue each player's new private view; inside their quiet hours it waits until they
     end, and replaces one still waiting, so they get one DM with the newest view."""
@@ -133,6 +137,7 @@ async def _heads_up(
     game: GameRow,
     module: ModuleType,
     seats: list[SeatRow],
+    *,
     acting: int,
     prefs: Prefs,
     now: float,

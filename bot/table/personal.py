@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import games
+from bot.store.payloads import Payload
 from bot.store.rows import GameRow
 from bot.table import people, threads, turns
 from bot.table.context import Context, Reply, TableError
@@ -98,7 +99,7 @@ class Personal:
                 await self.storage.cover_seat(tx, game.id, target_id, prefs.away_until)
                 await self.ctx.log_moves(tx, game, seats, moves, now)
                 announce = await self.ctx.commit_change(
-                    tx, game, module, seats, game.state, state, now, [note]
+                    tx, game, module, seats, old=game.state, state=state, now=now, head=[note]
                 )
             return Reply("", announce)
 
@@ -133,5 +134,5 @@ class Personal:
         return queued
 
 
-def _turn_payload(text: str, game: GameRow) -> dict[str, object]:
+def _turn_payload(text: str, game: GameRow) -> Payload:
     return {"text": text, "turn": True, "game_id": game.id, "version": game.version}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import games
+from bot.store.payloads import Payload
 from bot.store.rows import GameRow, SeatRow
 from bot.table import people, threads, timing, turns
 from bot.table.context import Context, TableError, seat_view
@@ -27,7 +28,7 @@ class Reading:
         self.ctx = ctx
         self.storage = ctx.storage
 
-    async def board(self, channel_id: str) -> dict[str, Any]:
+    async def board(self, channel_id: str) -> Payload:
         game = await self.ctx.current_or_last(channel_id)
         if game.state is None:
             raise TableError("The game has not started yet, so there is no board to show.")
@@ -35,7 +36,7 @@ class Reading:
         seats = seat_view(await self.storage.seats(game.id))
         state = game.state
 
-        def compose() -> dict[str, Any]:
+        def compose() -> Payload:
             text = (
                 turns.outcome_line(game.result, seats)
                 if game.result
@@ -54,7 +55,7 @@ class Reading:
 
         return await threads.quick(compose)
 
-    async def hand(self, channel_id: str, user_id: str) -> dict[str, Any]:
+    async def hand(self, channel_id: str, user_id: str) -> Payload:
         game = await self.ctx.current_or_last(channel_id)
         if game.state is None:
             raise TableError("The game has not started yet; hands are dealt at /game start.")

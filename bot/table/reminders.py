@@ -3,9 +3,8 @@ stall notice, and telling the channel once when a seat's DMs are closed."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import games
+from bot.store.payloads import Payload
 from bot.store.rows import Prefs
 from bot.store.storage import GameRow, Tx
 from bot.table import notices, people, threads, turns
@@ -93,7 +92,7 @@ class Reminders:
                 f"for you to {turns.prompt(module, state)} ({since}).{away_note}"
             )
             nudges, remind_at = game.nudges + 1, now + game.reminder_hours * 3600 * 2 ** (game.nudges + 1)
-            payload: dict[str, Any] = {
+            payload: Payload = {
                 "text": text,
                 "turn": True,
                 "game_id": game.id,
@@ -165,7 +164,7 @@ class Reminders:
         if prefs.mentions():
             for game, created in waiting:
                 title = games.get(game.game).title
-                payload = {
+                payload: Payload = {
                     "text": f"<@{user}>, your turn in {title} came during your quiet hours "
                     f"({people.since_words(created, now, prefs.zone)}), and it is still yours.",
                     "turn": True,
@@ -191,7 +190,7 @@ class Reminders:
                 f"<@{user_id}>, I could not send your hand by direct message (your DMs are closed "
                 "to me). Use /game hand here to see it privately at any time."
             )
-            payload = {"text": text, "mentions": [user_id]}
+            payload: Payload = {"text": text, "mentions": [user_id]}
             return await self.storage.insert_outbox(tx, game_id, "channel", game.channel_id, payload, now)
 
     async def channel_refused(self, game_id: int, lacking: list[str] | None) -> int | None:
@@ -234,12 +233,14 @@ class Reminders:
                 seats = await self.storage.seats(fresh.id)
                 state = fresh.state
                 composed = await threads.quick(
-                    self.ctx.compose_change, fresh, module, seats, state, state, [], force=True
+                    self.ctx.compose_change, fresh, module, seats, old=state, state=state, head=[], force=True
                 )
                 board = composed.board
                 assert board is not None
                 acting = notices.humans_to_act(module, state, seats)
-                board.update(version=fresh.version, mentions=[], acting=[seats[s].user_id for s in acting])
+                board["version"] = fresh.version
+                board["mentions"] = []
+                board["acting"] = [seats[s].user_id for s in acting]
                 async with self.storage.transaction() as tx:
                     if not await self.storage.board_told(
                         tx, fresh, len(state.get("log", [])), composed.dm_due

@@ -7,6 +7,8 @@ from types import ModuleType
 from typing import Any
 
 import games
+from bot.store.payloads import Payload
+from bot.store.rows import UndoRequest
 from bot.store.storage import GameRow, SeatRow
 from bot.table import notices, threads, turns
 from bot.table.context import Context, Reply, TableError
@@ -54,10 +56,10 @@ class Seating:
             others = [i for i, s in enumerate(seats) if not s.automatic and i != index]
             if not others:
                 return await self._do_undo(game, seats, tail, "")
-            request = {"seat": index, "moves": tail, "version": game.version, "approvals": []}
+            asked: UndoRequest = {"seat": index, "moves": tail, "version": game.version, "approvals": []}
             now = self.ctx.clock()
             async with self.storage.transaction() as tx:
-                await self.storage.set_undo_request(tx, game.id, request)
+                await self.storage.set_undo_request(tx, game.id, asked)
                 asker = turns.plain(seats[index].name)
                 called = await notices.call(
                     self.storage,
@@ -73,7 +75,7 @@ class Seating:
                     "information, so every other player (or the host) must allow it: press Allow, "
                     "or just keep playing to refuse."
                 )
-                payload = {
+                payload: Payload = {
                     "text": text,
                     "undo": game.id,
                     "version": game.version,
@@ -120,7 +122,7 @@ class Seating:
         async with self.storage.transaction() as tx:
             await self.storage.append_actions(tx, game.id, [("undo", None, None, str(n)) for n in drop], now)
             announce = await self.ctx.commit_change(
-                tx, game, module, seats, game.state, state, now, [head], log=False
+                tx, game, module, seats, old=game.state, state=state, now=now, head=[head], log=False
             )
         return Reply("", announce)
 
@@ -188,7 +190,7 @@ class Seating:
             await self.storage.set_host(tx, game.id, game.host_id)
             await self.ctx.log_moves(tx, game, seats, moves, now)
             announce = await self.ctx.commit_change(
-                tx, game, module, seats, game.state, state, now, [note], result=result
+                tx, game, module, seats, old=game.state, state=state, now=now, head=[note], result=result
             )
         return Reply("", announce)
 
@@ -234,7 +236,7 @@ class Seating:
                     view = await threads.quick(module.view, game.state, index)
                     if view.get("private") is not None:
                         names = [new_name if s.user_id == target_id else s.name for s in seats]
-                        dm = {
+                        dm: Payload = {
                             "text": f"You took a seat in <#{channel_id}> ({module.title}); your hand:",
                             "image": "hand",
                             "view": view,

@@ -15,6 +15,7 @@ from bot.store.rows import ResultRow
 from bot.table import people, ratings, turns
 from bot.table.context import Context, TableError
 from games.core import plural
+from render.common.words import ordinal
 
 MIN_GAMES = 3  # rated games on the server in the period, to stand on the rating table
 TOP = 10  # people on the rating table
@@ -29,11 +30,6 @@ def game_or_refuse(game: str | None) -> str | None:
     if game is None or game in games.names():
         return game
     raise TableError(f"Unknown game '{turns.clip(game, 30)}'; choose one of: {', '.join(games.names())}.")
-
-
-def ordinal(place: int) -> str:
-    tail = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{tail}"
 
 
 def signed(points: int) -> str:

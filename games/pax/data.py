@@ -27,7 +27,6 @@ _CONDITIONS = _load("conditions.json")
 
 FOLLOWERS = ("jarldom", "sweden", "theocracy", "rus")
 FOLLOWER_NAMES = {"jarldom": "JARLDOM", "sweden": "SWEDEN", "theocracy": "THEOCRACY", "rus": "RUS"}
-STANDARD = ("invest", "journey", "play", "activate", "parley")
 KINDS = ("venture", "event", "advocate", "god")
 DIFFICULTIES = ("novice", "standard", "advanced", "eklundian")
 COLOURS = ("red", "yellow", "green", "blue", "white", "black")

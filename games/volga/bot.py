@@ -109,9 +109,6 @@ class _Plan:
         """Would a contract city be reachable if the Horde were out of the way?"""
         return _Plan(self.view, soft=True).target(self.me["tile"]) is not None
 
-    def contracts_in_reach(self) -> bool:
-        return _Plan(self.view, soft=True).target(self.me["tile"]) is not None
-
     def wanted(self) -> dict[str, int]:
         """How many of each good the serviceable contracts ask for."""
         counts: dict[str, int] = {}

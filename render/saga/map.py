@@ -429,29 +429,6 @@ def _chip(im: Image.Image, cx: float, top: float, text: str, fill: RGB) -> None:
     stamp(im, (left - 2, y0 - 2, left + w + 3, y0 + 24), look, paint)  # the same on every board
 
 
-def _arrow(d: ImageDraw.ImageDraw, a: Point, b: Point, color: RGB) -> None:
-    """A dashed sea route from ``a`` to ``b`` with a head at ``b``."""
-    length = math.hypot(b[0] - a[0], b[1] - a[1])
-    if length < 30:
-        return
-    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-    start = (a[0] + ux * 24, a[1] + uy * 24)
-    end = (b[0] - ux * 6, b[1] - uy * 6)
-    _dashed_line(d, [start, end], DARK, 6, 14, 8)
-    _dashed_line(d, [start, end], color, 3, 14, 8)
-    head = 16
-    px, py = -uy, ux
-    d.polygon(
-        [
-            end,
-            (end[0] - ux * head + px * head / 2, end[1] - uy * head + py * head / 2),
-            (end[0] - ux * head - px * head / 2, end[1] - uy * head - py * head / 2),
-        ],
-        fill=color,
-        outline=DARK,
-    )
-
-
 def _draw_drakkar(im: Image.Image, view: View, ox: int, oy: int) -> None:
     warriors, leaders = units_of(view.get("drakkar"))
     x0, y0, x1, y1 = DRAKKAR_BOX

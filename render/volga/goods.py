@@ -17,8 +17,6 @@ from render.common.canvas import canvas
 from render.volga.pieces import fire_mark
 from render.volga.style import GOOD_NAMES, PARCHMENT, PARCHMENT_EDGE, Paint, painted_sprite
 
-_INKLINE: tuple[int, int, int, int] = (28, 22, 18, 255)
-
 
 def _paint_amber(d: ImageDraw.ImageDraw, w: float, h: float) -> None:
     line = max(2, round(0.06 * w))

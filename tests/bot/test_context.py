@@ -37,12 +37,14 @@ async def test_a_change_on_a_stale_game_is_refused_and_stores_nothing(ctx: Conte
     seat = module.to_act(game.state)[0]
     state = module.apply(game.state, seat, module.legal_actions(game.state, seat)[0])
     async with storage.transaction() as tx:
-        await ctx.commit_change(tx, game, module, seats, game.state, state, 1.0, ["first"])
+        await ctx.commit_change(tx, game, module, seats, old=game.state, state=state, now=1.0, head=["first"])
     outbox = len(await storage.pending_outbox())
     with pytest.raises(TableError, match="at the same moment"):
         async with storage.transaction() as tx:  # the same version again: someone got there first
             await storage.append_actions(tx, game.id, [("move", seat, "11", "x")], 2.0)
-            await ctx.commit_change(tx, game, module, seats, game.state, state, 2.0, ["second"])
+            await ctx.commit_change(
+                tx, game, module, seats, old=game.state, state=state, now=2.0, head=["second"]
+            )
     after = await ctx.active(CH)
     assert after.version == game.version + 1 and after.state == state
     assert len(await storage.pending_outbox()) == outbox
