@@ -200,7 +200,7 @@ class Controller:
         except discord.HTTPException as error:
             log.warning("could not answer a move: %s", error)
 
-    async def _picture(self, payload: dict[str, Any] | None, name: str) -> list[discord.File]:
+    async def _picture(self, payload: Payload | None, name: str) -> list[discord.File]:
         """A panel's picture: the public board, or the part of it the panel's choices are
         about (none if drawing it would keep the answer past its deadline)."""
         if payload is None:

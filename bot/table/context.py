@@ -56,9 +56,9 @@ class Panel:
     actions: list[tuple[str, str]]
     hints: bool = False  # the table allows a Hint (the lobby's hints=on)
     # the public board now, to draw the part of it the choices are about (render.detail)
-    board: dict[str, Any] | None = None
+    board: Payload | None = None
 
-    def detail(self) -> dict[str, Any] | None:
+    def detail(self) -> Payload | None:
         """The picture payload of the part of the board this panel's choices name."""
         if self.board is None:
             return None

@@ -67,7 +67,7 @@ def panel_of(
         raise TableError(turns.awaited(module, state, seat_view(seats)))
     names = [s.name for s in seats]
     text = f"Your move in {module.title}: {turns.prompt(module, state, index)}."
-    board = {"image": "board", "view": module.view(state, None), "names": names}
+    board: Payload = {"image": "board", "view": module.view(state, None), "names": names}
     return Panel(game_id, version, index, text, turns.choices(module, state, index, names), hints, board)
 
 
