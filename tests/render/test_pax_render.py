@@ -272,3 +272,24 @@ def test_the_althing_line_names_the_voter_and_the_earlier_votes() -> None:
     view = PAX.view(state, None)
     assert _status(view, NAMES[:4]).endswith("ALTHING: Astrid votes now; Святослав for, Ulf against")
     check_board(view, NAMES[:4])
+
+
+@pytest.mark.parametrize("ground", [None, (64, 70, 84)])
+def test_an_owned_followers_ring_shows_even_in_its_own_colour(ground: tuple[int, int, int] | None) -> None:
+    """A yellow seat's Sweden Follower (both yellow): the seat's ring is kept apart from the
+    square by a dark line, so it reads as a ring and not as a bigger square."""
+    from render.common.style import contrast
+    from render.pax.style import FOLLOWER_COLORS, RING, SEAT_COLORS, follower_badge
+
+    yellow = SEAT_COLORS["yellow"]
+    im = Image.new("RGB", (60, 60), (64, 70, 84))
+    width = follower_badge(im, (20, 20), "sweden", 18, yellow, ground=ground)
+    assert width == 18 + 2 * RING
+    middle = 20 + 9
+    ring, gap, square = (
+        im.getpixel((20 - 3, middle)),
+        im.getpixel((20 - 1, middle)),
+        im.getpixel((25, middle)),
+    )
+    assert ring == yellow and square == FOLLOWER_COLORS["sweden"]
+    assert contrast(gap, yellow) >= 3 and contrast(gap, FOLLOWER_COLORS["sweden"]) >= 3
