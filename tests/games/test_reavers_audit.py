@@ -158,7 +158,10 @@ def test_the_war_mast_stands_for_a_hammer_or_a_shield_once_a_round() -> None:
     fight["seats"][0]["upgrades"] = [{"token": "U6", "ready": True}]
     fight["board"]["villages"][0] = ["V02", "V01"]  # Farm, defense 2
     fight = act(act(act(fight, "place villages"), "join"), "take pair 1")
-    assert reavers.legal_actions(fight, 0) == ["fight 1", "skip"]  # the ready mast as a hammer
+    # the ready mast as a hammer; with Favor, the attack re-rolled while it loses
+    assert reavers.legal_actions(fight, 0) == ["fight 1", "skip"] + ["fight 1 repeat"] * (
+        fight["seats"][0]["favor"] > 0
+    )
 
 
 # --- cleanup and dice ---------------------------------------------------------------------
