@@ -134,6 +134,7 @@ def _shortcut(action: str) -> bool:
         or (words[0] == "trade" and len(words) > 3)
         or words == ["take", "food", "all"]
         or (words[0] == "journey" and len(words) > 2)
+        or (words[:2] == ["take", "slot"] and len(words) > 3)
         or (words[0] == "use" and (len(words) > 3 or words[1:] == ["lead", "lead"]))
     )
 
@@ -156,6 +157,8 @@ def shortcut(mind: Mind, best: str, actions: list[str]) -> str:
             return f"{best} repeat"  # it re-rolls a loss while Favor lasts, and the odds are good
     if words[0] == "journey":
         return _then_battle(mind, best, actions)
+    if words[:2] == ["take", "slot"] and words[2] != "deck":
+        return _recruit_and_use(mind, best, actions)
     if best == "take food" and "take food all" in actions:
         again = _take(mind, ["take", "food"]) - (1.5 if mind.me["food"] + 3 >= 4 else 0.0)
         trades = [score(mind, a) for a in actions if a.startswith("trade ") and len(a.split()) == 3]
@@ -204,6 +207,20 @@ def _next_use(mind: Mind, first: list[str], actions: list[str]) -> str | None:
     options = ["use rally", "use lead", *(f"use {s}" for s in seconds)]
     best = max((score(later, o), o) for o in dict.fromkeys(options))[1]
     return start + best[4:] if best[4:] in seconds else None
+
+
+def _recruit_and_use(mind: Mind, take: str, actions: list[str]) -> str:
+    """A lone Reaver recruited with the use the bot would choose for it, if that is one of
+    those offered with it (rallying is not)."""
+    uses = [a[len(take) + 1 :] for a in actions if a.startswith(f"{take} ")]
+    cards = mind.view["board"]["recruit"][int(take.split()[2]) - 1]["cards"]
+    if not uses or len(cards) != 1:
+        return take
+    resolving = {**(mind.view.get("resolving") or {}), "cards": cards}
+    later = Mind({**mind.view, "resolving": resolving})
+    options = dict.fromkeys(["rally", "lead", *uses])
+    best = max((score(later, f"use {u}"), u) for u in options)[1]
+    return f"{take} {best}" if best in uses else take
 
 
 def _then_battle(mind: Mind, journey: str, actions: list[str]) -> str:

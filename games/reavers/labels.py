@@ -172,6 +172,12 @@ def _prepare(state: State, args: list[str], short: bool = False) -> str | None:
 def _take(state: State, args: list[str], short: bool = False, loc: str = "") -> str | None:
     if args == ["food"]:
         return "Take 3 Food"
+    if args[:1] == ["slot"] and len(args) > 2:
+        card = state["board"]["recruit"][int(args[1]) - 1][0]
+        name = f"{REAVERS[card]['name']} ({REAVERS[card]['clan']})"
+        if args[2] == "lead":
+            return f"Recruit {name} and make it your leader"
+        return f"Recruit {name} and specialize it at {location_name(args[3])}"
     if args == ["food", "all"]:
         left = int(_frame(state).get("left", 0)) or int(
             board.bonus(state, loc, _seat(state), _seat(state)).get("actions", 0) if loc else 0

@@ -183,8 +183,8 @@ PHASES: dict[str, Phase] = {
     "use": _phase(_use_prompt, USE, use_act, ("use",)),
     "recruit": _phase(
         lambda s, f: "choose Reaver cards to recruit",
-        parts.recruit_actions,
-        parts.recruit_act,
+        shortcuts.recruit_step,
+        shortcuts.recruit_any,
         ("take", "skip"),
     ),
     "face": _phase(

@@ -9,6 +9,8 @@ and does exactly what pressing those steps in turn would do:
   that fires there can change the choices on offer (``steady``);
 - ``join take pair 2`` (``take slot 1``, ``take battle B04``, ``take food``, ``conquer food
   force 2``, ...): take part and make the location's first choice;
+- ``take slot 3 lead`` (``take slot 3 specialize keeps``): a lone Reaver on offer recruited
+  and led or specialized at once;
 - ``use rally double``: rally a Reaver with every one of its dice on the same face, and
   ``use all double``: rally every card still to use so; ``use lead specialize keeps``: the
   next two Reavers used at once, each to lead or to specialize (the first only where it asks
@@ -166,8 +168,8 @@ def conquer_with(state: State, frame: Frame, words: list[str]) -> None:
 
 
 def uses_of(state: State, frame: Frame) -> list[list[str]]:
-    """The uses of a Reaver that ask nothing more: lead (unless its clan's bonus is a Spoils
-    card to choose) and each specialization with room; each as its words after ``use``."""
+    """The uses of a Reaver that need no dice: lead, and each specialization with room; each
+    as its words after ``use``."""
     p = player(state, frame["seat"])
     found = [["specialize", s] for s in SPACES if len(p["specialized"][s]) < MAX_SPECIALIZED]
     return [["lead"], *found]
@@ -196,6 +198,29 @@ def use_pair(state: State, frame: Frame, words: list[str]) -> None:
     first = words[1:3] if words[1] == "specialize" else words[1:2]
     parts.use_act(state, frame, ["use", *first])
     parts.use_act(state, frame, ["use", *words[1 + len(first) :]])
+
+
+def recruit_more(state: State, frame: Frame) -> list[str]:
+    """A lone Reaver on offer, recruited and led or specialized at once (``take slot 3
+    lead``): it is face up, and the dice its recruit rolls change neither use."""
+    uses = uses_of(state, frame)
+    return [
+        " ".join(["take", "slot", str(i + 1), *use])
+        for i, cards in enumerate(state["board"]["recruit"])
+        if len(cards) == 1
+        for use in uses
+    ]
+
+
+def recruit_step(state: State, frame: Frame) -> list[str]:
+    """The Recruit step's actions, then a lone Reaver recruited and used at once."""
+    return [*parts.recruit_actions(state, frame), *recruit_more(state, frame)]
+
+
+def recruit_any(state: State, frame: Frame, words: list[str]) -> None:
+    parts.recruit_act(state, frame, words[:3])
+    if len(words) > 3:
+        parts.use_act(state, board.top(state), ["use", *words[3:]])  # type: ignore[arg-type]
 
 
 def rally_all_more(state: State, frame: Frame) -> list[str]:
@@ -343,7 +368,7 @@ def conquer_any(state: State, frame: Frame, words: list[str]) -> None:
 
 # the first choice of a location, offered together with taking part, and how it is made
 FIRST = {
-    "recruit": parts.recruit_actions,
+    "recruit": recruit_step,
     "villages": raids.raid_actions,
     "keeps": raids.raid_actions,
     "sea": sea.sea_actions,
@@ -351,7 +376,7 @@ FIRST = {
     "conquer": conquer_step,
 }
 FIRST_ACT = {
-    "recruit": parts.recruit_act,
+    "recruit": recruit_any,
     "villages": raids.raid_act,
     "keeps": raids.raid_act,
     "sea": sea.sea_act,

@@ -43,8 +43,8 @@ def test_specialized_reavers_then_artifacts_fire_for_everyone_in_order_from_the_
     assert [p["food"] - f for p, f in zip(state["seats"], food, strict=True)] == [2, 0, 3]
     assert state["seats"][0]["favor"] == favor + 2 and state["seats"][0]["artifacts"][0]["die"] is None
     assert [(line["seat"], line["text"].split(":")[0]) for line in state["log"][-3:]] == [
-        (2, "Gunnar fires"),
-        (0, "Astrid fires"),
+        (2, "has the specialized Gunnar fire"),
+        (0, "has the specialized Astrid fire"),
         (0, "spends the die on Warding Amulet"),
     ]
     assert top(state) == {"kind": "join", "seat": 1, "location": "keeps"}  # nobody decided yet

@@ -62,6 +62,9 @@ def by_steps(state: State, seat: int, action: str) -> State:
         return by_steps(state, seat, then)
     if verb == "journey" and len(args) > 1:
         return by_steps(reavers.apply(state, seat, f"journey {args[0]}"), seat, " ".join(args[1:]))
+    if words[:2] == ["take", "slot"] and len(words) > 3:
+        state = reavers.apply(state, seat, " ".join(words[:3]))
+        return reavers.apply(state, seat, " ".join(["use", *words[3:]]))
     if action == "take food all":
         for _ in range(_top(state)["left"]):
             state = reavers.apply(state, seat, "take food")
@@ -117,6 +120,8 @@ def _form(action: str) -> str | None:
         return "journey then battle"
     if action == "take food all":
         return "Food with every trade"
+    if words[:2] == ["take", "slot"] and len(words) > 3:
+        return "a lone Reaver recruited and used"
     return None
 
 
@@ -133,6 +138,7 @@ def test_the_newer_shortcuts_are_offered_in_playouts() -> None:
         "two Reavers used",
         "journey then battle",
         "Food with every trade",
+        "a lone Reaver recruited and used",
     }
 
 
@@ -201,3 +207,24 @@ def test_two_reavers_are_used_at_once_unless_the_first_leads_for_a_spoils_card()
     assert both == by_steps(state, 0, "use specialize keeps specialize sea")
     assert both["seats"][0]["specialized"]["keeps"] == cards[:1]
     assert both["seats"][0]["specialized"]["sea"] == cards[1:]
+
+
+def test_a_lone_reaver_is_recruited_and_led_or_specialized_in_one_press() -> None:
+    state = game(2)
+    slot = next(i for i, cards in enumerate(state["board"]["recruit"]) if len(cards) == 1)
+    card = state["board"]["recruit"][slot][0]
+    offered = reavers.legal_actions(state, 0)
+    assert f"place recruit join take slot {slot + 1} lead" in offered
+    assert not any(a.startswith(f"place recruit join take slot {slot + 1} rally") for a in offered)
+    for action in (
+        f"place recruit join take slot {slot + 1} lead",
+        f"place recruit join take slot {slot + 1} specialize sea",
+    ):
+        one = act(state, action)
+        assert one == by_steps(state, 0, action)
+    led = act(state, f"place recruit join take slot {slot + 1} lead")
+    assert led["seats"][0]["leader"] == card and led["board"]["recruit"][slot] == []
+    two = next(i for i, cards in enumerate(state["board"]["recruit"]) if len(cards) == 2)
+    assert not any(
+        a.startswith(f"place recruit join take slot {two + 1} ") and len(a.split()) > 6 for a in offered
+    )
