@@ -160,9 +160,9 @@ def shortcut(mind: Mind, best: str, actions: list[str]) -> str:
     if words[:2] == ["take", "slot"] and words[2] != "deck":
         return _recruit_and_use(mind, best, actions)
     if best == "take food" and "take food all" in actions:
-        again = _take(mind, ["take", "food"]) - (1.5 if mind.me["food"] + 3 >= 4 else 0.0)
-        trades = [score(mind, a) for a in actions if a.startswith("trade ") and len(a.split()) == 3]
-        if again >= max(trades, default=0.0):
+        again = 3 * FOOD + (1.5 if mind.me["food"] + 3 < 4 else 0.0)  # with 3 Food more
+        others = [score(mind, a) for a in actions if a != best and not _shortcut(a)]
+        if again >= max(others, default=0.0):
             return "take food all"  # after one Food it would take Food again
     if words[0] == "conquer" and words[2:] == ["force"]:
         front = mind.view["board"]["territories"][words[1]]["top"]
