@@ -179,10 +179,8 @@ def _take(state: State, args: list[str], short: bool = False, loc: str = "") -> 
             return f"Recruit {name} and make it your leader"
         return f"Recruit {name} and specialize it at {location_name(args[3])}"
     if args == ["food", "all"]:
-        left = int(_frame(state).get("left", 0)) or int(
-            board.bonus(state, loc, _seat(state), _seat(state)).get("actions", 0) if loc else 0
-        )
-        return f"Take 3 Food with each of your {left} trades ({3 * left} Food)"
+        left = int(_frame(state).get("left", 0)) or _bonus_actions(state, loc)
+        return f"Take 3 Food with each of the {left} trades left ({3 * left} Food)"
     if len(args) != 2:
         return None
     kind, which = args
@@ -210,6 +208,14 @@ def _take(state: State, args: list[str], short: bool = False, loc: str = "") -> 
     if kind == "spoils":
         return f"Draw a {'Village' if which == 'villages' else 'Keep'} Spoils card"
     return None
+
+
+def _bonus_actions(state: State, loc: str) -> int:
+    """The trade or conquer actions taking part at ``loc`` will give the seat deciding: by
+    its distance from the active player (itself, while it places)."""
+    resolving = board.location_frame(state)
+    active = int(resolving["active"]) if resolving else _seat(state)
+    return int(board.bonus(state, loc, _seat(state), active).get("actions", 0)) if loc else 0
 
 
 def _battle(state: State, which: str, short: bool = False) -> str:
