@@ -355,6 +355,8 @@ def _conquer(state: State, args: list[str], short: bool = False) -> str | None:
         )
     if args[1:2] == ["force"] and len(args) == 3:
         dice = amount(int(args[2]), "combat die", "combat dice")
+        if short:  # "by force" is what attacking with combat dice means
+            return f"Conquer a {args[0]} territory with {dice} (defense {front['defense']})"
         return f"Conquer a {args[0]} territory by force with {dice} (defense {front['defense']})"
     if args[1] == "force":
         return f"Conquer a {args[0]} territory by force (defense {front['defense']})"
@@ -392,9 +394,10 @@ def _journey_then(state: State, journey: dict[str, Any], args: list[str]) -> str
         if args[1] == "beat":
             combo = combo_text(data["combo"]) if brief else faces_text(data["combo"])
             then = f"beat {data['name']} with {combo}"
-        else:
+        else:  # the brief words put the count first: a long name is what gets cut
             dice = amount(int(args[2]), "combat die", "combat dice")
-            then = f"attack {data['name']} (defense {data['defense']}) with {dice}"
+            target = f"{data['name']} (defense {data['defense']})"
+            then = f"{dice} against {target}" if brief else f"attack {target} with {dice}"
         texts.append(f"{first}; {then}")
     return fit(*texts)
 

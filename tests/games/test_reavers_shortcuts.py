@@ -228,3 +228,18 @@ def test_a_lone_reaver_is_recruited_and_led_or_specialized_in_one_press() -> Non
     assert not any(
         a.startswith(f"place recruit join take slot {two + 1} ") and len(a.split()) > 6 for a in offered
     )
+
+
+def test_where_the_newer_shortcuts_are_offered_no_two_moves_share_a_label() -> None:
+    checked = 0
+    # 5 players, seed 1: a Sea Battle with a long name, attacked with 1, 2 or 3 dice past a Journey
+    for players, seed in ((2, 1), (5, 1), (2, 6), (4, 5)):
+        for state, _, actions in _playout(players, seed):
+            if not any(_form(a) for a in actions):
+                continue
+            labels = [reavers.label(state, a) for a in actions]
+            same = sorted({text for text in labels if labels.count(text) > 1})
+            assert not same, f"shared labels: {same[:3]}"
+            assert all(len(text) <= 80 for text in labels)
+            checked += 1
+    assert checked > 100
