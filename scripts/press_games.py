@@ -14,23 +14,84 @@ generator), with Skald running in this process on the strict loopback fake Disco
 - requests the bot sent, and those Discord would refuse (target: none).
 
 ``--games N`` games per table (default 2), ``--tables knarr:2,knarr:4`` to choose tables
-(default: every game at its fewest and most players), ``--seed S``.
+(default: every game at its fewest and most players), ``--seed S``, ``--chooser sensible``
+to have the sensible bot choose every move (the person then presses that move's button or
+option, turning panel pages until it shows), instead of random presses (``random``, the
+default).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import statistics
 import sys
 import tempfile
 from pathlib import Path
+from random import Random
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
-from tests.e2e.fake_discord import FakeDiscord  # noqa: E402
-from tests.e2e.presses import Press, Record, play_game, skald_on  # noqa: E402
+from games.bots import choose  # noqa: E402
+from games.core import Rng  # noqa: E402
+from tests.e2e.fake_discord import FakeDiscord, FakeUser, Message  # noqa: E402
+from tests.e2e.presses import PAGE, Press, Pressing, Record, play_game, skald_on  # noqa: E402
+
+
+class Sensible(Pressing):
+    """Presses as a person following the sensible bot: of the panel's presses, only the one
+    that plays the bot's choice, or the page button while that move is on another page."""
+
+    async def play(self, record: Record, users: dict[int, FakeUser], *, max_presses: int = 20000) -> Record:
+        self.game, self.seat_of = record.game, {u.id: seat for seat, u in users.items()}
+        self.chooser = Rng(record.seed)
+        self.chosen: dict[str, str] = {}  # the bot's choice in each position, kept across pages
+        return await super().play(record, users, max_presses=max_presses)
+
+    async def state(self) -> tuple[dict[str, Any], list[Any], str]:
+        self.latest = await super().state()
+        return self.latest
+
+    def moves_on(self, panel: Message) -> list[tuple[str, str | None]]:  # type: ignore[override]
+        presses = Pressing.moves_on(panel)
+        seat = next((self.seat_of[u] for u, p in self.panels.items() if p is panel), None)
+        state, _, status = self.latest
+        module = games.get(self.game)
+        if seat is None or status != "playing" or seat not in module.to_act(state) or not presses:
+            return presses
+        actions = module.legal_actions(state, seat)
+        key = json.dumps([seat, state], sort_keys=True)
+        if key not in self.chosen:
+            self.chosen[key] = choose(self.game, "sensible", module.view(state, seat), actions, self.chooser)
+        action = self.chosen[key]
+        carried = {action, str(actions.index(action))}
+        for custom_id, value in presses:
+            if (value if value is not None else custom_id.split(":", 4)[-1]) in carried:
+                return [(custom_id, value)]
+        return [p for p in presses if PAGE.fullmatch(p[0])] or presses
+
+
+async def play_sensible(fake: FakeDiscord, bot: Any, game: str, players: int, seed: int) -> Record:
+    """``presses.play_game`` with every seat a person following the sensible bot."""
+    people = [fake.user(name) for name in ("alice", "bob", "carol")]
+    while len(people) < players:
+        extra = FakeUser(fake.snowflake(), f"player{len(people) + 1}")
+        fake.users[extra.id] = extra
+        people.append(extra)
+    people = people[:players]
+    table = Sensible(fake, bot, fake.add_channel(f"{game}-{players}-{seed}"), Random(seed))
+    await table.open(game, people, 0)
+    record = Record(game, players, list(range(players)), seed)
+    before = len(fake.requests)
+    await table.play(record, dict(enumerate(people)))
+    if record.over:
+        await table.finish(people)
+    record.requests = len(fake.requests) - before
+    record.refusals = list(fake.refusals)
+    return record
 
 
 def turns_of(record: Record) -> list[int]:
@@ -87,6 +148,7 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--tables", default="")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--chooser", choices=("random", "sensible"), default="random")
     args = parser.parse_args()
     if args.tables:
         tables = [(t.split(":")[0], int(t.split(":")[1])) for t in args.tables.split(",")]
@@ -108,7 +170,10 @@ async def main() -> None:
             for n in range(args.games):
                 seed = args.seed + n
                 async with FakeDiscord() as fake, skald_on(fake, Path(folder), seed) as bot:
-                    records.append(await play_game(fake, bot, game, players, players, seed))
+                    if args.chooser == "sensible":
+                        records.append(await play_sensible(fake, bot, game, players, seed))
+                    else:
+                        records.append(await play_game(fake, bot, game, players, players, seed))
             print(row(game, players, records), flush=True)
 
 

@@ -123,7 +123,8 @@ def _shortcut(action: str) -> bool:
     """A move that does several steps at once (``games.reavers.shortcuts``)."""
     words = action.split()
     return (
-        (words[0] == "place" and words[-1] == "join")
+        (words[0] == "place" and words[2:3] == ["join"])
+        or (words[0] == "fight" and words[2:] == ["repeat"])
         or (words[0] == "join" and len(words) > 1)
         or (words[0] == "use" and len(words) == 3 and words[1] == "rally")
         or (words[0] == "give" and len(words) > 2)
@@ -131,6 +132,10 @@ def _shortcut(action: str) -> bool:
         or (words[0] == "conquer" and len(words) == 4)
         or (words[0] == "use" and words[1:2] == ["all"])
         or (words[0] == "trade" and len(words) > 3)
+        or words == ["take", "food", "all"]
+        or (words[0] == "journey" and len(words) > 2)
+        or (words[:2] == ["take", "slot"] and len(words) > 3)
+        or (words[0] == "use" and (len(words) > 3 or words[1:] == ["lead", "lead"]))
     )
 
 
@@ -138,12 +143,27 @@ def shortcut(mind: Mind, best: str, actions: list[str]) -> str:
     """The one-press form of ``best`` when the steps after it are what the bot would choose."""
     words = best.split()
     if words[0] == "place" and f"{best} join" in actions and _join_value(mind, words[1]) > 1.2:
-        return f"{best} join"
+        start = f"{best} join "
+        tails = [a[len(start) :] for a in actions if a.startswith(start)]
+        first = _first_choice(_at(mind, words[1]), tails)
+        return start + first if first else f"{best} join"
     if best == "join":
-        tails = [a.split(" ", 1)[1] for a in actions if a.startswith("join ")]
-        plain = [(score(mind, t), t) for t in tails if not _shortcut(t)]
-        if plain:
-            return f"join {shortcut(mind, max(plain)[1], tails)}"
+        first = _first_choice(mind, [a.split(" ", 1)[1] for a in actions if a.startswith("join ")])
+        if first:
+            return f"join {first}"
+    if words[0] == "fight" and f"{best} repeat" in actions:
+        defense = ((mind.view["resolving"] or {}).get("target") or {"defense": 3})["defense"]
+        if win_chance(int(words[1]) + min(mind.me["favor"], 2), defense) >= 0.5:
+            return f"{best} repeat"  # it re-rolls a loss while Favor lasts, and the odds are good
+    if words[0] == "journey":
+        return _then_battle(mind, best, actions)
+    if words[:2] == ["take", "slot"] and words[2] != "deck":
+        return _recruit_and_use(mind, best, actions)
+    if best == "take food" and "take food all" in actions:
+        again = 3 * FOOD + (1.5 if mind.me["food"] + 3 < 4 else 0.0)  # with 3 Food more
+        others = [score(mind, a) for a in actions if a != best and not _shortcut(a)]
+        if again >= max(others, default=0.0):
+            return "take food all"  # after one Food it would take Food again
     if words[0] == "conquer" and words[2:] == ["force"]:
         front = mind.view["board"]["territories"][words[1]]["top"]
         counts = [int(a.split()[3]) for a in actions if a.startswith(f"{best} ")]
@@ -157,6 +177,10 @@ def shortcut(mind: Mind, best: str, actions: list[str]) -> str:
         whole = next((a for a in actions if a.startswith("trade ") and len(a.split()) > 3), None)
         if whole is not None and set(words[1:]) <= set(whole.split()[1:]):
             return whole
+    if words[0] == "use" and words[1] in ("lead", "specialize"):
+        pair = _next_use(mind, words[1:], actions)
+        if pair is not None:
+            return pair
     if best == "use rally" and f"use rally {mind.needed_face()}" in actions:
         return f"use rally {mind.needed_face()}"
     if words[0] == "give":
@@ -166,6 +190,71 @@ def shortcut(mind: Mind, best: str, actions: list[str]) -> str:
         if fight.get("defense", 0) - sum(fight.get("dice", [])) <= 2:
             return "reroll repeat"
     return best
+
+
+def _next_use(mind: Mind, first: list[str], actions: list[str]) -> str | None:
+    """``use`` of the first Reaver with the second's use, when the bot would lead or
+    specialize that one too: scored as it will see it, the first card gone."""
+    start = " ".join(["use", *first]) + " "
+    seconds = [a[len(start) :] for a in actions if a.startswith(start)]
+    resolving = mind.view.get("resolving") or {}
+    cards = resolving.get("cards") or []
+    if not seconds or len(cards) < 2:
+        return None
+    me = {**mind.me, "leader": cards[0] if first == ["lead"] else mind.me["leader"]}
+    seats = [me if i == mind.view["seat"] else s for i, s in enumerate(mind.view["seats"])]
+    later = Mind({**mind.view, "seats": seats, "resolving": {**resolving, "cards": cards[1:]}})
+    options = ["use rally", "use lead", *(f"use {s}" for s in seconds)]
+    best = max((score(later, o), o) for o in dict.fromkeys(options))[1]
+    return start + best[4:] if best[4:] in seconds else None
+
+
+def _recruit_and_use(mind: Mind, take: str, actions: list[str]) -> str:
+    """A lone Reaver recruited with the use the bot would choose for it, if that is one of
+    those offered with it (rallying is not)."""
+    uses = [a[len(take) + 1 :] for a in actions if a.startswith(f"{take} ")]
+    cards = mind.view["board"]["recruit"][int(take.split()[2]) - 1]["cards"]
+    if not uses or len(cards) != 1:
+        return take
+    resolving = {**(mind.view.get("resolving") or {}), "cards": cards}
+    later = Mind({**mind.view, "resolving": resolving})
+    options = dict.fromkeys(["rally", "lead", *uses])
+    best = max((score(later, f"use {u}"), u) for u in options)[1]
+    return f"{take} {best}" if best in uses else take
+
+
+def _then_battle(mind: Mind, journey: str, actions: list[str]) -> str:
+    """The Journey with the Sea Battle's decision after it: beat it, or the best attack
+    worth making (turning away is worth nothing)."""
+    tails = [a[len(journey) + 1 :] for a in actions if a.startswith(f"{journey} ")]
+    if "beat" in tails:
+        return f"{journey} beat"
+    cards = (mind.view["resolving"] or {}).get("cards") or []
+    battle = next((c for c in reversed(cards) if "combo" in c), None)
+    if battle is None:
+        return journey
+    reward = battle["glory"] + effect_value(battle["reward"])
+    fights = [(mind.fight_value(int(t.split()[1]), battle["defense"], reward), t) for t in tails]
+    best = max(fights, default=(0.0, ""))
+    return f"{journey} {best[1]}" if best[0] > 0 else journey
+
+
+def _first_choice(mind: Mind, tails: list[str]) -> str | None:
+    """The best of a location's first choices offered with taking part, as its one press.
+    Where single trades are not offered (the placer's), all trades at once stand for them,
+    valued as one of its trades."""
+    plain = [(score(mind, t), t) for t in tails if not _shortcut(t)]
+    if not any(t.startswith("trade ") for _, t in plain):
+        plain += [(score(mind, t) / (len(t.split()) // 2), t) for t in tails if t.startswith("trade ")]
+    if not plain:
+        return None
+    best = max(plain)[1]
+    return best if _shortcut(best) else shortcut(mind, best, tails)
+
+
+def _at(mind: Mind, loc: str) -> Mind:
+    """The bot as it will see the location it places on, resolving it."""
+    return Mind({**mind.view, "resolving": {**(mind.view.get("resolving") or {}), "location": loc}})
 
 
 def score(mind: Mind, action: str) -> float:

@@ -125,7 +125,10 @@ def _fire(state: State, loc: str, order: list[int]) -> None:
     for seat in order:
         p = player(state, seat)
         for reaver in p["specialized"].get(loc, []) if loc in SPACES else []:
-            core.log(state, seat, f"{CARDS[reaver]['name']} fires: {effect_text(CARDS[reaver]['ability'])}")
+            # "has the specialized Astrid fire", never "Astrid Astrid fires" when a player
+            # shares the Reaver's name
+            name, effect = CARDS[reaver]["name"], effect_text(CARDS[reaver]["ability"])
+            core.log(state, seat, f"has the specialized {name} fire: {effect}")
             apply_effect(state, seat, CARDS[reaver]["ability"])
     for seat in order:
         p = player(state, seat)

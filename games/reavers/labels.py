@@ -117,8 +117,28 @@ def _place(state: State, args: list[str], short: bool = False) -> str | None:
         return None
     p = player(state, _seat(state))
     honor = state["honor"] is not None and p["pawns"] == 0
-    text = f"Place {'the Honor Ship' if honor else 'a longship'} on {location_name(args[0])}"
-    return f"{text} and {_join_text(args[0])}" if args[1:] == ["join"] else text
+    ship = "the Honor Ship" if honor else "a longship"
+    text = f"Place {ship} on {location_name(args[0])}"
+    if args[1:] == ["join"]:
+        return f"{text} and {_join_text(args[0])}"
+    if args[1:2] != ["join"] or len(args) < 3:
+        return text
+    loc, name = args[0], location_name(args[0])
+    texts = []
+    for brief in (False, True):  # the step's own words, then its short ones
+        cost = cost_text(LOCATIONS[loc]["cost"], brief)
+        then = _then(state, args[2:], brief, loc)
+        paid = "" if cost == "no cost" else f", pay {cost}"
+        texts += [f"{text}{paid}; {then}", f"{name}{paid}; {then}"]
+    return fit(*texts)
+
+
+def _then(state: State, args: list[str], short: bool, loc: str) -> str:
+    """A first choice made together with taking part, in lower case after a semicolon."""
+    then = (
+        _take(state, args[1:], short, loc) if args[0] == "take" else _LABELS[args[0]](state, args[1:], short)
+    ) or ""
+    return then[:1].lower() + then[1:]
 
 
 def _store(state: State, args: list[str], short: bool = False) -> str | None:
@@ -135,12 +155,7 @@ def _join(state: State, args: list[str], short: bool = False) -> str | None:
     texts = []
     for brief in (False, True):  # the step's own words, then its short ones
         cost = cost_text(LOCATIONS[loc]["cost"], brief) if loc in LOCATIONS else "no cost"
-        then = (
-            _take(state, args[1:], brief, loc)
-            if args[0] == "take"
-            else _LABELS[args[0]](state, args[1:], brief)
-        ) or ""
-        then = then[:1].lower() + then[1:]
+        then = _then(state, args, brief, loc)
         texts += [
             f"{first.replace(' (no cost)', '')}; {then}",
             f"Pay {cost}; {then}" if cost != "no cost" else "",
@@ -157,6 +172,15 @@ def _prepare(state: State, args: list[str], short: bool = False) -> str | None:
 def _take(state: State, args: list[str], short: bool = False, loc: str = "") -> str | None:
     if args == ["food"]:
         return "Take 3 Food"
+    if args[:1] == ["slot"] and len(args) > 2:
+        card = state["board"]["recruit"][int(args[1]) - 1][0]
+        name = f"{REAVERS[card]['name']} ({REAVERS[card]['clan']})"
+        if args[2] == "lead":
+            return f"Recruit {name} and make it your leader"
+        return f"Recruit {name} and specialize it at {location_name(args[3])}"
+    if args == ["food", "all"]:
+        left = int(_frame(state).get("left", 0)) or _bonus_actions(state, loc)
+        return f"Take 3 Food with each of the {left} trades left ({3 * left} Food)"
     if len(args) != 2:
         return None
     kind, which = args
@@ -186,6 +210,14 @@ def _take(state: State, args: list[str], short: bool = False, loc: str = "") -> 
     return None
 
 
+def _bonus_actions(state: State, loc: str) -> int:
+    """The trade or conquer actions taking part at ``loc`` will give the seat deciding: by
+    its distance from the active player (itself, while it places)."""
+    resolving = board.location_frame(state)
+    active = int(resolving["active"]) if resolving else _seat(state)
+    return int(board.bonus(state, loc, _seat(state), active).get("actions", 0)) if loc else 0
+
+
 def _battle(state: State, which: str, short: bool = False) -> str:
     if which == "deck":
         return "Sail against the top Sea Battle of the deck (unseen)"
@@ -212,6 +244,8 @@ def _battle(state: State, which: str, short: bool = False) -> str:
 
 
 def _use(state: State, args: list[str], short: bool = False) -> str | None:
+    if len(args) > 2 or args == ["lead", "lead"]:
+        return _use_pair(state, args)
     if args[:1] == ["specialize"] and len(args) == 2:
         return f"Specialize at {location_name(args[1])} (fires whenever it is chosen)"
     if args == ["rally"]:
@@ -224,6 +258,28 @@ def _use(state: State, args: list[str], short: bool = False) -> str | None:
     if args == ["lead"]:
         return "Lead: make it your leader"
     return None
+
+
+def _use_pair(state: State, args: list[str]) -> str | None:
+    """The next two Reavers led or specialized at once (``use lead specialize keeps``)."""
+    cards = _frame(state).get("cards", [])[:2]
+    if len(cards) < 2:
+        return None
+    first = args[:2] if args[0] == "specialize" else args[:1]
+    uses = [first, args[len(first) :]]
+    names = [REAVERS[c]["name"] for c in cards]
+
+    def words(name: str, use: list[str], brief: bool) -> str:
+        if use[0] == "lead":
+            return f"{name} leads" if brief else f"make {name} your leader"
+        return (
+            f"{name} at {location_name(use[1])}" if brief else f"specialize {name} at {location_name(use[1])}"
+        )
+
+    texts = [
+        "; ".join(words(n, u, brief) for n, u in zip(names, uses, strict=True)) for brief in (False, True)
+    ]
+    return fit(*[t[:1].upper() + t[1:] for t in texts])
 
 
 def _face(state: State, args: list[str], short: bool = False) -> str | None:
@@ -247,8 +303,14 @@ def _trade(state: State, args: list[str], short: bool = False) -> str | None:
 def _fight(state: State, args: list[str], short: bool = False) -> str | None:
     if not args or not args[0].isdigit():
         return None
-    target = _target(state)
-    return f"Attack {target} with {amount(int(args[0]), 'combat die', 'combat dice')}"
+    target, dice = _target(state), amount(int(args[0]), "combat die", "combat dice")
+    if args[1:] == ["repeat"]:
+        return fit(
+            f"Attack {target} with {dice}, re-rolling with Favor until you win",
+            f"Attack {target} with {dice}, re-rolling with Favor",
+            f"Attack {target} with {dice} + Favor re-rolls",
+        )
+    return f"Attack {target} with {dice}"
 
 
 def _target(state: State) -> str:
@@ -293,6 +355,8 @@ def _conquer(state: State, args: list[str], short: bool = False) -> str | None:
         )
     if args[1:2] == ["force"] and len(args) == 3:
         dice = amount(int(args[2]), "combat die", "combat dice")
+        if short:  # "by force" is what attacking with combat dice means
+            return f"Conquer a {args[0]} territory with {dice} (defense {front['defense']})"
         return f"Conquer a {args[0]} territory by force with {dice} (defense {front['defense']})"
     if args[1] == "force":
         return f"Conquer a {args[0]} territory by force (defense {front['defense']})"
@@ -310,9 +374,32 @@ def _journey(state: State, args: list[str], short: bool = False) -> str | None:
     journey = JOURNEYS.get(_frame(state).get("card", ""))
     if journey is None:
         return None
+    if args[1:]:
+        return _journey_then(state, journey, args)
     if args == ["pay"]:
         return f"Pay for {journey['name']}: {cost_text(journey['pay'] or {})}"
     return f"Suffer {journey['name']}: {effect_text(journey['penalty'])}"
+
+
+def _journey_then(state: State, journey: dict[str, Any], args: list[str]) -> str:
+    """The Journey paid or suffered, then the Sea Battle beaten or attacked."""
+    battle = next(f for f in reversed(state["stack"]) if f["kind"] == "battle")
+    data = BATTLES[battle["card"]]
+    texts = []
+    for brief in (False, True):
+        if args[0] == "pay":
+            first = f"Pay {cost_text(journey['pay'] or {}, brief)} for {journey['name']}"
+        else:
+            first = f"Suffer {journey['name']} ({effect_text(journey['penalty'])})"
+        if args[1] == "beat":
+            combo = combo_text(data["combo"]) if brief else faces_text(data["combo"])
+            then = f"beat {data['name']} with {combo}"
+        else:  # the brief words put the count first: a long name is what gets cut
+            dice = amount(int(args[2]), "combat die", "combat dice")
+            target = f"{data['name']} (defense {data['defense']})"
+            then = f"{dice} against {target}" if brief else f"attack {target} with {dice}"
+        texts.append(f"{first}; {then}")
+    return fit(*texts)
 
 
 def _beat(state: State, args: list[str], short: bool = False) -> str | None:

@@ -42,7 +42,7 @@ def place_actions(state: State, frame: Frame) -> list[str]:
 
 def place_act(state: State, frame: Frame, words: list[str]) -> None:
     seat = frame["seat"]
-    if words[2:] == ["join"]:
+    if words[2:3] == ["join"]:
         shortcuts.place_join(state, frame, words)
         return
     if words[0] == "store":
@@ -70,7 +70,9 @@ def join_act(state: State, frame: Frame, words: list[str]) -> None:
 
 
 def use_act(state: State, frame: Frame, words: list[str]) -> None:
-    if words[1:2] == ["all"]:
+    if len(words) > 3 or words[1:] == ["lead", "lead"]:
+        shortcuts.use_pair(state, frame, words)
+    elif words[1:2] == ["all"]:
         shortcuts.rally_all(state, frame, words)
     elif words[1:2] == ["rally"] and len(words) == 3:
         shortcuts.rally_on(state, frame, words)
@@ -92,8 +94,30 @@ def roll_act(state: State, frame: Frame, words: list[str]) -> None:
         combat.roll_act(state, frame, words)
 
 
+def with_repeats(actions: Actions) -> Actions:
+    """A step's actions, then each attack with re-rolls while it loses (``fight 2 repeat``)."""
+    return lambda state, frame: [
+        *(base := actions(state, frame)),
+        *shortcuts.fight_more(state, frame, base),
+    ]
+
+
+def fighting(act: Act) -> Act:
+    """``act``, with ``fight N repeat`` (attack, then re-roll while losing) beside it."""
+
+    def fight_or(state: State, frame: Frame, words: list[str]) -> None:
+        if words[0] == "fight" and words[2:] == ["repeat"]:
+            shortcuts.fight_then(state, frame, words, act)
+        else:
+            act(state, frame, words)
+
+    return fight_or
+
+
 PLACE = _with(place_actions, shortcuts.place_more)
-USE = _with(_with(parts.use_actions, shortcuts.rally_more), shortcuts.rally_all_more)
+USE = _with(
+    _with(_with(parts.use_actions, shortcuts.rally_more), shortcuts.rally_all_more), shortcuts.pair_more
+)
 
 
 # --- the table ---------------------------------------------------------------------------
@@ -159,8 +183,8 @@ PHASES: dict[str, Phase] = {
     "use": _phase(_use_prompt, USE, use_act, ("use",)),
     "recruit": _phase(
         lambda s, f: "choose Reaver cards to recruit",
-        parts.recruit_actions,
-        parts.recruit_act,
+        shortcuts.recruit_step,
+        shortcuts.recruit_any,
         ("take", "skip"),
     ),
     "face": _phase(
@@ -186,8 +210,8 @@ PHASES: dict[str, Phase] = {
     ),
     "card": _phase(
         lambda s, f: f"decide about the {CARDS[f['card']]['name']}",
-        raids.card_actions,
-        raids.card_act,
+        with_repeats(raids.card_actions),
+        fighting(raids.card_act),
         ("fight", "replace", "skip"),
     ),
     "conquer": _phase(
@@ -198,8 +222,8 @@ PHASES: dict[str, Phase] = {
     ),
     "commit": _phase(
         lambda s, f: "choose how many combat dice to roll",
-        conquer.commit_actions,
-        conquer.commit_act,
+        with_repeats(conquer.commit_actions),
+        fighting(conquer.commit_act),
         ("fight", "stop"),
     ),
     "discard": _phase(
@@ -210,12 +234,15 @@ PHASES: dict[str, Phase] = {
     ),
     "sea": _phase(lambda s, f: "choose a Sea Battle", sea.sea_actions, sea.sea_act, ("take", "skip")),
     "journey": _phase(
-        lambda s, f: "pay for the Journey or suffer it", sea.journey_actions, sea.journey_act, ("journey",)
+        lambda s, f: "pay for the Journey or suffer it",
+        _with(sea.journey_actions, shortcuts.journey_more),
+        shortcuts.journey_then,
+        ("journey",),
     ),
     "battle": _phase(
         lambda s, f: f"beat {CARDS[f['card']]['name']} by its dice or by combat",
-        sea.battle_actions,
-        sea.battle_act,
+        with_repeats(sea.battle_actions),
+        fighting(sea.battle_act),
         ("beat", "fight", "stop"),
     ),
     "roll": _phase(

@@ -67,14 +67,18 @@ def journey_actions(state: State, frame: Frame) -> list[str]:
     ]
 
 
+def pay_journey(p: dict[str, Any], journey: str) -> None:
+    pay = JOURNEYS[journey]["pay"]
+    p["food"] -= pay["food"]
+    spend(p, find_payment(p, pay["faces"]) or [])
+
+
 def journey_act(state: State, frame: Frame, words: list[str]) -> None:
     seat, journey = frame["seat"], frame["card"]
     board.pop(state, frame)
     data = JOURNEYS[journey]
     if words[1] == "pay":
-        p = player(state, seat)
-        p["food"] -= data["pay"]["food"]
-        spend(p, find_payment(p, data["pay"]["faces"]) or [])
+        pay_journey(player(state, seat), journey)
         board.discard(state, journey)
         core.log(state, seat, f"pays its way through the {data['name']}")
     else:
@@ -83,9 +87,13 @@ def journey_act(state: State, frame: Frame, words: list[str]) -> None:
 
 
 def battle_actions(state: State, frame: Frame) -> list[str]:
-    p = player(state, frame["seat"])
-    actions = ["beat"] if find_payment(p, BATTLES[frame["card"]]["combo"]) is not None else []
-    return actions + [f"fight {n}" for n in combat_choices(p)] + ["stop"]
+    return battle_options(player(state, frame["seat"]), frame["card"]) + ["stop"]
+
+
+def battle_options(p: dict[str, Any], card: str) -> list[str]:
+    """Beating a Sea Battle by its exact dice, and each attack the player can raise."""
+    actions = ["beat"] if find_payment(p, BATTLES[card]["combo"]) is not None else []
+    return actions + [f"fight {n}" for n in combat_choices(p)]
 
 
 def battle_act(state: State, frame: Frame, words: list[str]) -> None:

@@ -4,28 +4,53 @@ Each shortcut is an extra legal action beside the step-by-step ones, never in th
 and does exactly what pressing those steps in turn would do:
 
 - ``place keeps join``: place a longship and take part at once (nothing is decided between:
-  the Reavers and artifacts that fire only add, so a seat that can pay still can);
+  the Reavers and artifacts that fire only add, so a seat that can pay still can), and
+  ``place recruit join take slot 2``: with the location's first choice too, where nothing
+  that fires there can change the choices on offer (``steady``);
 - ``join take pair 2`` (``take slot 1``, ``take battle B04``, ``take food``, ``conquer food
   force 2``, ...): take part and make the location's first choice;
+- ``take slot 3 lead`` (``take slot 3 specialize keeps``): a lone Reaver on offer recruited
+  and led or specialized at once;
 - ``use rally double``: rally a Reaver with every one of its dice on the same face, and
-  ``use all double``: rally every card still to use so;
+  ``use all double``: rally every card still to use so; ``use lead specialize keeps``: the
+  next two Reavers used at once, each to lead or to specialize (the first only where it asks
+  nothing more: a leader whose bonus is a Spoils card to choose is not);
 - ``trade blue-double red-double ...``: every trade action left at once, on the dice of the
-  pool the game ranks best (Double Hammer, Shield, Hammer, Treasure Chest, Clan);
+  pool the game ranks best (Double Hammer, Shield, Hammer, Treasure Chest, Clan), and
+  ``take food all``: 3 Food with every trade action left;
 - ``conquer food force 3``: attack a territory with that many combat dice at once, and
   ``conquer dice peace red-clan blue-chest``: pay a dice territory with the dice the game
   would spend last;
 - ``give red-clan blue-chest``: give up the dice the game would spend last, all at once;
+- ``journey pay beat`` (``journey suffer fight 3``, ...): the Journey, then the Sea
+  Battle's first decision, where the Journey takes no die of the player's choosing;
 - ``reroll repeat``: re-roll the dice below 2 (all of them when none is) until the combat
-  is won or the Favor is gone.
+  is won or the Favor is gone, and ``fight 2 repeat``: attack with that many combat dice,
+  then re-roll so if the roll loses.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from copy import deepcopy
+
 from games.core import State
 from games.reavers import board, combat, conquer, flow, parts, raids, sea
 from games.reavers.board import Frame
-from games.reavers.data import FACES, LOCATION_IDS, REAVERS, TERRITORY_TYPES
+from games.reavers.data import (
+    CARDS,
+    FACES,
+    JOURNEYS,
+    LEADER_BONUS,
+    LOCATION_IDS,
+    MAX_SPECIALIZED,
+    REAVERS,
+    SPACES,
+    TERRITORY_TYPES,
+)
 from games.reavers.dice import code, combat_choices, is_wild, player
+
+Act = Callable[[State, Frame, list[str]], None]
 
 # dice given up first when the game picks: plain faces worth least, wild dice last
 GIVE_ORDER = {"clan": 0, "chest": 1, "hammer": 2, "shield": 3, "double": 4}
@@ -35,9 +60,41 @@ TRADE_ORDER = {face: -rank for face, rank in GIVE_ORDER.items()}
 def place_more(state: State, frame: Frame) -> list[str]:
     seat = frame["seat"]
     taken = board.taken(state)
-    return [
-        f"place {loc} join" for loc in LOCATION_IDS if loc not in taken and parts.can_join(state, seat, loc)
+    joins = [loc for loc in LOCATION_IDS if loc not in taken and parts.can_join(state, seat, loc)]
+    # a single trade is left out: the placer trades 3 times, and all 3 at once is on offer
+    firsts = [
+        f"place {loc} join {tail}"
+        for loc in joins
+        if steady(state, seat, loc)
+        for tail in first_choices(state, seat, loc, seat)
+        if not (tail.startswith("trade ") and len(tail.split()) == 3)
     ]
+    return [f"place {loc} join" for loc in joins] + firsts
+
+
+def fired(state: State, loc: str) -> list[tuple[int, dict[str, int]]]:
+    """(seat, effect) of what fires when a longship comes to ``loc`` (``flow.place``)."""
+    found = []
+    for seat, p in enumerate(state["seats"]):
+        for reaver in p["specialized"].get(loc, []) if loc in SPACES else []:
+            found.append((seat, CARDS[reaver]["ability"]))
+        found += [
+            (seat, CARDS[s["card"]]["effect"])
+            for s in p["artifacts"]
+            if s["die"] is not None and CARDS[s["card"]]["location"] == loc
+        ]
+    return found
+
+
+def steady(state: State, seat: int, loc: str) -> bool:
+    """Whether the first choices at ``loc`` stay the same once what fires there has fired:
+    those of a Conquer depend on the seat's own dice, Food and Favor; a Raid Keeps may find
+    its deck changed by a Keep card an effect draws; the others read only the board."""
+    if loc == "conquer":
+        return all(who != seat for who, _ in fired(state, loc))
+    if loc == "keeps":
+        return all("keep" not in effect for _, effect in fired(state, loc))
+    return True
 
 
 def place_join(state: State, frame: Frame, words: list[str]) -> None:
@@ -45,22 +102,28 @@ def place_join(state: State, frame: Frame, words: list[str]) -> None:
     board.pop(state, frame)
     flow.place(state, seat, words[1])
     flow.advance(state)  # the Reavers and artifacts fire; the seat's own join comes next
-    parts.join_act(state, board.top(state), ["join"])  # type: ignore[arg-type]
+    join = board.top(state)
+    assert join is not None
+    if len(words) > 3:
+        join_then(state, join, ["join", *words[3:]])
+    else:
+        parts.join_act(state, join, ["join"])
 
 
 def join_more(state: State, frame: Frame) -> list[str]:
     seat, loc = frame["seat"], frame["location"]
     if not parts.can_join(state, seat, loc):
         return []
-    # the step taking part leads to, as it will stand: its left actions are the seat's bonus
-    first = {
-        "seat": seat,
-        "deck": loc,
-        "left": board.bonus(state, loc, seat, _active(state)).get("actions", 0),
-    }
+    return [f"join {a}" for a in first_choices(state, seat, loc, _active(state))]
+
+
+def first_choices(state: State, seat: int, loc: str, active: int) -> list[str]:
+    """The location's first choices, offered with taking part: the step taking part leads
+    to, as it will stand (its left actions are the seat's bonus)."""
+    first = {"seat": seat, "deck": loc, "left": board.bonus(state, loc, seat, active).get("actions", 0)}
     if loc in ("trade", "conquer"):
-        return [f"join {a}" for a in FIRST[loc](state, first) if a != "stop"]
-    return [f"join {a}" for a in FIRST[loc](state, first) if a.startswith("take ")]
+        return [a for a in FIRST[loc](state, first) if a != "stop"]
+    return [a for a in FIRST[loc](state, first) if a.startswith("take ")]
 
 
 def _active(state: State) -> int:
@@ -104,6 +167,62 @@ def conquer_with(state: State, frame: Frame, words: list[str]) -> None:
     conquer.commit_act(state, board.top(state), ["fight", words[3]])  # type: ignore[arg-type]
 
 
+def uses_of(state: State, frame: Frame) -> list[list[str]]:
+    """The uses of a Reaver that need no dice: lead, and each specialization with room; each
+    as its words after ``use``."""
+    p = player(state, frame["seat"])
+    found = [["specialize", s] for s in SPACES if len(p["specialized"][s]) < MAX_SPECIALIZED]
+    return [["lead"], *found]
+
+
+def pair_more(state: State, frame: Frame) -> list[str]:
+    """The first two Reavers of the frame used at once, each to lead or specialize; the
+    first only where it asks nothing more, so the second is decided next."""
+    if len(frame["cards"]) < 2:
+        return []
+    p = player(state, frame["seat"])
+    first_asks = bool(LEADER_BONUS[REAVERS[frame["cards"][0]]["clan"]].get("spoils"))
+    room = {s: MAX_SPECIALIZED - len(p["specialized"][s]) for s in SPACES}
+    actions = []
+    for one in uses_of(state, frame):
+        if one == ["lead"] and first_asks:
+            continue
+        for two in uses_of(state, frame):
+            if one[0] == two[0] == "specialize" and one[1] == two[1] and room[one[1]] < 2:
+                continue
+            actions.append(" ".join(["use", *one, *two]))
+    return actions
+
+
+def use_pair(state: State, frame: Frame, words: list[str]) -> None:
+    first = words[1:3] if words[1] == "specialize" else words[1:2]
+    parts.use_act(state, frame, ["use", *first])
+    parts.use_act(state, frame, ["use", *words[1 + len(first) :]])
+
+
+def recruit_more(state: State, frame: Frame) -> list[str]:
+    """A lone Reaver on offer, recruited and led or specialized at once (``take slot 3
+    lead``): it is face up, and the dice its recruit rolls change neither use."""
+    uses = uses_of(state, frame)
+    return [
+        " ".join(["take", "slot", str(i + 1), *use])
+        for i, cards in enumerate(state["board"]["recruit"])
+        if len(cards) == 1
+        for use in uses
+    ]
+
+
+def recruit_step(state: State, frame: Frame) -> list[str]:
+    """The Recruit step's actions, then a lone Reaver recruited and used at once."""
+    return [*parts.recruit_actions(state, frame), *recruit_more(state, frame)]
+
+
+def recruit_any(state: State, frame: Frame, words: list[str]) -> None:
+    parts.recruit_act(state, frame, words[:3])
+    if len(words) > 3:
+        parts.use_act(state, board.top(state), ["use", *words[3:]])  # type: ignore[arg-type]
+
+
 def rally_all_more(state: State, frame: Frame) -> list[str]:
     return [f"use all {face}" for face in FACES] if len(frame["cards"]) > 1 else []
 
@@ -120,9 +239,12 @@ def best_trade(state: State, frame: Frame) -> list[str]:
 
 
 def trade_more(state: State, frame: Frame) -> list[str]:
-    if frame["left"] < 2 or len(state["board"]["trade_dice"]) < 2 * frame["left"]:
+    if frame["left"] < 2:
         return []
-    return ["trade " + " ".join(best_trade(state, frame))]
+    food = ["take food all"]  # 3 Food with every trade left
+    if len(state["board"]["trade_dice"]) < 2 * frame["left"]:
+        return food
+    return ["trade " + " ".join(best_trade(state, frame)), *food]
 
 
 def trade_all(state: State, frame: Frame, words: list[str]) -> None:
@@ -176,6 +298,44 @@ def reroll_repeat(state: State, frame: Frame) -> None:
         frame = board.top(state)  # type: ignore[assignment]
 
 
+def fight_more(state: State, frame: Frame, actions: list[str]) -> list[str]:
+    """Each attack among a step's ``actions``, with re-rolls while it loses (Favor needed)."""
+    if player(state, frame["seat"])["favor"] < 1:
+        return []
+    return [f"{a} repeat" for a in actions if a.startswith("fight ")]
+
+
+def fight_then(state: State, frame: Frame, words: list[str], fight: Act) -> None:
+    """Attack, then re-roll while the roll loses and Favor lasts (``reroll repeat``)."""
+    seat = frame["seat"]
+    fight(state, frame, words[:2])
+    nxt = board.top(state)
+    if nxt is not None and nxt["kind"] == "roll" and nxt["seat"] == seat:
+        reroll_repeat(state, nxt)
+
+
+def journey_more(state: State, frame: Frame) -> list[str]:
+    """Paying for (or suffering) the Journey, then beating the Sea Battle by its dice or
+    attacking it, as its Battle step will offer once the Journey is behind: paying only
+    spends, and a penalty that takes no dice leaves the dice as they are."""
+    p = player(state, frame["seat"])
+    battle = next(f for f in reversed(state["stack"]) if f["kind"] == "battle")
+    found = []
+    if sea.can_pay_journey(state, frame["seat"], frame["card"]):
+        paid = deepcopy(p)
+        sea.pay_journey(paid, frame["card"])
+        found += [f"journey pay {a}" for a in sea.battle_options(paid, battle["card"])]
+    if not {"lose_dice", "dice", "keep"} & set(JOURNEYS[frame["card"]]["penalty"]):
+        found += [f"journey suffer {a}" for a in sea.battle_options(p, battle["card"])]
+    return found
+
+
+def journey_then(state: State, frame: Frame, words: list[str]) -> None:
+    sea.journey_act(state, frame, words[:2])
+    if len(words) > 2:
+        sea.battle_act(state, board.top(state), words[2:])  # type: ignore[arg-type]
+
+
 def trade_step(state: State, frame: Frame) -> list[str]:
     """The Trade step's actions: one trade at a time, then every trade left at once."""
     return [*raids.trade_actions(state, frame), *trade_more(state, frame)]
@@ -190,6 +350,9 @@ def conquer_step(state: State, frame: Frame) -> list[str]:
 def trade_any(state: State, frame: Frame, words: list[str]) -> None:
     if words[0] == "trade" and len(words) > 3:
         trade_all(state, frame, words)
+    elif words == ["take", "food", "all"]:
+        for _ in range(frame["left"]):
+            raids.trade_act(state, frame, ["take", "food"])
     else:
         raids.trade_act(state, frame, words)
 
@@ -205,7 +368,7 @@ def conquer_any(state: State, frame: Frame, words: list[str]) -> None:
 
 # the first choice of a location, offered together with taking part, and how it is made
 FIRST = {
-    "recruit": parts.recruit_actions,
+    "recruit": recruit_step,
     "villages": raids.raid_actions,
     "keeps": raids.raid_actions,
     "sea": sea.sea_actions,
@@ -213,7 +376,7 @@ FIRST = {
     "conquer": conquer_step,
 }
 FIRST_ACT = {
-    "recruit": parts.recruit_act,
+    "recruit": recruit_any,
     "villages": raids.raid_act,
     "keeps": raids.raid_act,
     "sea": sea.sea_act,

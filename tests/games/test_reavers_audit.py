@@ -43,8 +43,8 @@ def test_specialized_reavers_then_artifacts_fire_for_everyone_in_order_from_the_
     assert [p["food"] - f for p, f in zip(state["seats"], food, strict=True)] == [2, 0, 3]
     assert state["seats"][0]["favor"] == favor + 2 and state["seats"][0]["artifacts"][0]["die"] is None
     assert [(line["seat"], line["text"].split(":")[0]) for line in state["log"][-3:]] == [
-        (2, "Gunnar fires"),
-        (0, "Astrid fires"),
+        (2, "has the specialized Gunnar fire"),
+        (0, "has the specialized Astrid fire"),
         (0, "spends the die on Warding Amulet"),
     ]
     assert top(state) == {"kind": "join", "seat": 1, "location": "keeps"}  # nobody decided yet
@@ -158,7 +158,10 @@ def test_the_war_mast_stands_for_a_hammer_or_a_shield_once_a_round() -> None:
     fight["seats"][0]["upgrades"] = [{"token": "U6", "ready": True}]
     fight["board"]["villages"][0] = ["V02", "V01"]  # Farm, defense 2
     fight = act(act(act(fight, "place villages"), "join"), "take pair 1")
-    assert reavers.legal_actions(fight, 0) == ["fight 1", "skip"]  # the ready mast as a hammer
+    # the ready mast as a hammer; with Favor, the attack re-rolled while it loses
+    assert reavers.legal_actions(fight, 0) == ["fight 1", "skip"] + ["fight 1 repeat"] * (
+        fight["seats"][0]["favor"] > 0
+    )
 
 
 # --- cleanup and dice ---------------------------------------------------------------------

@@ -235,7 +235,7 @@ def test_sea_battle_costs_four_food_a_journey_then_the_exact_dice_beat_it() -> N
     state = act(act(state, "place sea"), "join")
     assert state["seats"][0]["food"] == 0 and state["seats"][0]["glory"] == 2  # the active bonus
     state = act(state, "take battle B03")
-    assert reavers.legal_actions(state, 0) == ["beat", "fight 2", "stop"]
+    assert reavers.legal_actions(state, 0) == ["beat", "fight 2", "stop", "fight 2 repeat"]
     state = act(state, "beat")
     p = state["seats"][0]
     assert p["glory"] == 6 and p["food"] == 3 and codes(state, 0) == ["yellow-chest"]
@@ -249,7 +249,9 @@ def test_a_journey_is_paid_with_dice_or_suffered_and_a_lost_battle_stays_on_offe
     set_dice(state, 0, "blue-shield", "red-hammer")
     state["seats"][0].update(food=4, favor=0)
     state = act(act(act(state, "place sea"), "join"), "take battle B05")
-    assert reavers.legal_actions(state, 0) == ["journey pay", "journey suffer"]
+    # paying spends the shield and leaves the hammer; a Storm suffered takes a die of the
+    # player's choosing, so only paying goes on to the battle in the same press
+    assert reavers.legal_actions(state, 0) == ["journey pay", "journey suffer", "journey pay fight 1"]
     paid = act(state, "journey pay")
     assert codes(paid, 0) == ["red-hammer"] and top(paid)["kind"] == "battle"
     suffered = act(state, "journey suffer")

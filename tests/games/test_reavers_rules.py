@@ -162,7 +162,7 @@ def test_specialized_reavers_fire_for_their_owner_before_anyone_decides() -> Non
     state = act(state, "place keeps")
     assert reavers.to_act(state) == [0]
     assert state["seats"][2]["food"] == food + 5
-    assert "fires" in state["log"][-1]["text"]
+    assert "has the specialized" in state["log"][-1]["text"]
 
 
 def test_preparing_takes_two_food_or_one_die_on_a_chosen_face() -> None:
