@@ -56,42 +56,44 @@ async def soak(moves: int, every: int, seed: int, minutes: float | None = None) 
         with tempfile.TemporaryDirectory() as folder:
             bot = Bot(fake, Path(folder))
             skald = await bot.start()
-            pid = skald.process.pid
-            users = {str(fake.alice.id): fake.alice, str(fake.bob.id): fake.bob}
-            tables = 0
-            channel = await open_table(bot, f"soak-{tables}", titles[0])
-            samples: list[tuple[int, float]] = [(0, rss_mb(pid))]
-            print(f"moves 0: {samples[0][1]:.1f} MB", flush=True)
-            made, started = 0, time.monotonic()
-            deadline = None if minutes is None else started + minutes * 60
-            while made < moves if deadline is None else time.monotonic() < deadline:
-                _, state, seats = bot.game(channel)  # type: ignore[arg-type]
-                game = games.get(titles[tables % len(titles)])
-                acting = game.to_act(state)
-                if not acting:
-                    tables += 1
-                    channel = await open_table(bot, f"soak-{tables}", titles[tables % len(titles)])
-                    continue
-                seat = acting[0]
-                action = rng.choice(game.legal_actions(state, seat))
-                user = users[seats[seat]]
-                await skald.answered(
-                    await fake.slash(user, "move", {"action": action}, channel_id=channel.id)
-                )  # type: ignore[attr-defined]
-                await fake.wait_for(lambda: bot.unsent() == 0, DRAIN_S, what="the outbox to drain")
-                made += 1
-                if made % every == 0:
-                    samples.append((made, rss_mb(pid)))
-                    elapsed = (time.monotonic() - started) / 60
-                    print(
-                        f"moves {made}: {samples[-1][1]:.1f} MB ({tables} games finished, {elapsed:.0f} min)",
-                        flush=True,
-                    )
-            half = samples[len(samples) // 2 :]
-            if len(half) > 1:
-                growth = (half[-1][1] - half[0][1]) / (half[-1][0] - half[0][0]) * 1000
-                print(f"growth over the last half: {growth:.2f} MB per 1,000 moves")
-            await bot.close()
+            try:
+                pid = skald.process.pid
+                users = {str(fake.alice.id): fake.alice, str(fake.bob.id): fake.bob}
+                tables = 0
+                channel = await open_table(bot, f"soak-{tables}", titles[0])
+                samples: list[tuple[int, float]] = [(0, rss_mb(pid))]
+                print(f"moves 0: {samples[0][1]:.1f} MB", flush=True)
+                made, started = 0, time.monotonic()
+                deadline = None if minutes is None else started + minutes * 60
+                while made < moves if deadline is None else time.monotonic() < deadline:
+                    _, state, seats = bot.game(channel)  # type: ignore[arg-type]
+                    game = games.get(titles[tables % len(titles)])
+                    acting = game.to_act(state)
+                    if not acting:
+                        tables += 1
+                        channel = await open_table(bot, f"soak-{tables}", titles[tables % len(titles)])
+                        continue
+                    seat = acting[0]
+                    action = rng.choice(game.legal_actions(state, seat))
+                    user = users[seats[seat]]
+                    await skald.answered(
+                        await fake.slash(user, "move", {"action": action}, channel_id=channel.id)
+                    )  # type: ignore[attr-defined]
+                    await fake.wait_for(lambda: bot.unsent() == 0, DRAIN_S, what="the outbox to drain")
+                    made += 1
+                    if made % every == 0:
+                        samples.append((made, rss_mb(pid)))
+                        elapsed = (time.monotonic() - started) / 60
+                        print(
+                            f"moves {made}: {samples[-1][1]:.1f} MB ({tables} games finished, {elapsed:.0f} min)",
+                            flush=True,
+                        )
+                half = samples[len(samples) // 2 :]
+                if len(half) > 1:
+                    growth = (half[-1][1] - half[0][1]) / (half[-1][0] - half[0][0]) * 1000
+                    print(f"growth over the last half: {growth:.2f} MB per 1,000 moves")
+            finally:  # a failed run must not leave the bot and its drawing processes behind
+                await bot.close()
 
 
 def main() -> None:
