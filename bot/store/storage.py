@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.store import fastjson
 from bot.store.db import Backend, Row, SqliteBackend, Tx, open_backend
+from bot.store.history import Finished, history
 from bot.store.record import RecordStore
 from bot.store.rows import (
     SEAT_COLUMNS,
@@ -596,6 +597,13 @@ class Storage:
             args.append(user_id)
         rows = await self._all(sql + " ORDER BY updated_at DESC, id DESC LIMIT ?", *args, limit)
         return [game_row(r) for r in rows]
+
+    async def history(
+        self, channel_id: str, limit: int = 25, *, game: str | None = None, user_id: str | None = None
+    ) -> list[Finished]:
+        """``/game history``: the channel's finished games with their seats' names and
+        turns, newest first (of one title, or one player's), in one statement."""
+        return await history(self.backend, channel_id, limit, game, user_id)
 
     async def delay(self, tx: Tx, outbox_id: int, until: float) -> None:
         """Not before ``until`` (a DM held by its reader's quiet hours)."""

@@ -3,8 +3,11 @@ table core (issue #34), on SQLite and on PostgreSQL: the same figures on both.""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+import games
 from bot.store.rows import ResultRow
 from bot.table import Table, TableError, stats
 from tests.bot.conftest import FakeClock
@@ -130,3 +133,69 @@ def test_stats_text_of_several_titles() -> None:
     assert "- Knarr: 2 games, 1 win (places: 1st ×1, 3rd ×1); rating 560 (+40 over the last 2 games)." in text
     assert "Favourite titles: Knarr, Vikings on the Volga and Pax Viking." in text
     assert "rating" not in stats.stats_text("Astrid", rows, None, False).replace("ratings", "")
+
+
+async def _stored(table: Table, clock: FakeClock, channel: str, title: str, seats: list[str]) -> int:
+    """A finished game stored by hand: its seats, then its end with Astrid (seat 0) the winner."""
+    storage = table.storage
+    module = games.get(title)
+    async with storage.transaction() as tx:
+        gid = await storage.create_game(tx, channel, title, seats[0], {}, 1, 24, clock(), "g")
+        for i, who in enumerate(seats):
+            await storage.add_seat(tx, gid, who, f"Player {who}", i)
+    game = await storage.game(gid)
+    assert game is not None
+    async with storage.transaction() as tx:
+        state = module.setup(1, len(seats), None)
+        result = {"winners": [0], "scores": [1] + [0] * (len(seats) - 1)}
+        kwargs: dict[str, Any] = {"remind_at": None, "dm_due": [], "board_log": 0, "board_due": None}
+        assert await storage.save_state(tx, game, state, status="over", result=result, now=clock(), **kwargs)
+    clock.now += 60
+    return gid
+
+
+async def _log(table: Table, gid: int, seats: list[int | None]) -> None:
+    """Moves by these seats in order; ``None``: undo the move before it."""
+    storage = table.storage
+    for seat in seats:
+        async with storage.transaction() as tx:
+            if seat is None:
+                last = max(r.n for r in await storage.actions_in(tx, gid) if r.kind == "move")
+                await storage.append_actions(tx, gid, [("undo", None, None, str(last))], 0.0)
+            else:
+                await storage.append_actions(tx, gid, [("move", seat, None, "x")], 0.0)
+
+
+async def test_history_is_one_statement_counting_the_turns_that_stand(
+    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = await _stored(table, clock, "c2", "knarr", ["1", "2"])
+    await _log(table, first, [0, 0, 1, 0, None, 1, 0])  # standing: 0 0 1 1 0, three turns
+    second = await _stored(table, clock, "c2", "volga", ["3", "1", "2"])
+    await _log(table, second, [0, 1, 2, 0])  # four turns
+    third = await _stored(table, clock, "c2", "knarr", ["2", "3"])  # no move at all
+    await _stored(table, clock, "elsewhere", "knarr", ["1", "2"])
+    backend = table.storage.backend
+    calls: list[str] = []
+    for name in ("all", "one"):
+        real = getattr(backend, name)
+
+        async def counted(sql: str, args: Any = (), real: Any = real) -> Any:
+            calls.append(sql)
+            return await real(sql, args)
+
+        monkeypatch.setattr(backend, name, counted)
+    text, choices = await table.reading.history("c2")
+    assert len(calls) == 1  # one statement, whatever the number of games
+    assert [label.split(",")[0] for _, label in choices] == [
+        f"#{third} Knarr",
+        f"#{second} Vikings on the Volga",
+        f"#{first} Knarr",
+    ]
+    assert choices[0][1].endswith("Player 2 won, 0 turns")
+    assert choices[1][1].endswith("Player 3 won, 4 turns")
+    assert choices[2][1].endswith("Player 1 won, 3 turns")
+    calls.clear()
+    text, choices = await table.reading.history("c2", game="knarr", player=("1", "Player 1"))
+    assert len(calls) == 1 and [gid for gid, _ in choices] == [first]
+    assert "Finished games of Knarr with Player 1 in this channel" in text
