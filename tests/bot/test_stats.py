@@ -166,15 +166,8 @@ async def _log(table: Table, gid: int, seats: list[int | None]) -> None:
                 await storage.append_actions(tx, gid, [("move", seat, None, "x")], 0.0)
 
 
-async def test_history_is_one_statement_counting_the_turns_that_stand(
-    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    first = await _stored(table, clock, "c2", "knarr", ["1", "2"])
-    await _log(table, first, [0, 0, 1, 0, None, 1, 0])  # standing: 0 0 1 1 0, three turns
-    second = await _stored(table, clock, "c2", "volga", ["3", "1", "2"])
-    await _log(table, second, [0, 1, 2, 0])  # four turns
-    third = await _stored(table, clock, "c2", "knarr", ["2", "3"])  # no move at all
-    await _stored(table, clock, "elsewhere", "knarr", ["1", "2"])
+def _count_statements(table: Table, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The statements read outside a transaction from now on (every read a command makes)."""
     backend = table.storage.backend
     calls: list[str] = []
     for name in ("all", "one"):
@@ -185,6 +178,33 @@ async def test_history_is_one_statement_counting_the_turns_that_stand(
             return await real(sql, args)
 
         monkeypatch.setattr(backend, name, counted)
+    return calls
+
+
+async def test_stats_and_the_leaderboard_are_one_statement_each(
+    played: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = _count_statements(played, monkeypatch)
+    for title in (None, "knarr"):
+        await played.stats.player("2", "g", "1", "Astrid", title)
+        assert len(calls) == 1
+        calls.clear()
+    for period in ("all", "week"):
+        await played.stats.leaderboard("g", "knarr", period)
+        assert len(calls) == 1
+        calls.clear()
+
+
+async def test_history_is_one_statement_counting_the_turns_that_stand(
+    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = await _stored(table, clock, "c2", "knarr", ["1", "2"])
+    await _log(table, first, [0, 0, 1, 0, None, 1, 0])  # standing: 0 0 1 1 0, three turns
+    second = await _stored(table, clock, "c2", "volga", ["3", "1", "2"])
+    await _log(table, second, [0, 1, 2, 0])  # four turns
+    third = await _stored(table, clock, "c2", "knarr", ["2", "3"])  # no move at all
+    await _stored(table, clock, "elsewhere", "knarr", ["1", "2"])
+    calls = _count_statements(table, monkeypatch)
     text, choices = await table.reading.history("c2")
     assert len(calls) == 1  # one statement, whatever the number of games
     assert [label.split(",")[0] for _, label in choices] == [
