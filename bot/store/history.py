@@ -10,7 +10,8 @@ from typing import Any
 from bot.store import fastjson
 from bot.store.db import Backend
 
-# The games (through games_channel), then their standing moves (through the actions' key),
+# The games (through games_channel), then their standing moves (through the actions' key;
+# the undone ones found in a table of their own, not by a search of the log for each move),
 # each counted as a new turn unless the move before it was the same seat's, then one row per
 # seat. A game's result and state (large) come only on its first seat's row.
 _HISTORY = """
@@ -18,13 +19,14 @@ WITH g AS (
     SELECT id, game, result, state, updated_at FROM games
     WHERE channel_id = ? AND status = 'over'{filters}
     ORDER BY updated_at DESC, id DESC LIMIT ?
+), u AS MATERIALIZED (
+    SELECT game_id, CAST(action AS BIGINT) AS n FROM actions
+    WHERE game_id IN (SELECT id FROM g) AND kind = 'undo'
 ), m AS (
     SELECT a.game_id,
         CASE WHEN a.seat = LAG(a.seat) OVER (PARTITION BY a.game_id ORDER BY a.n) THEN 0 ELSE 1 END AS fresh
-    FROM actions a
-    WHERE a.game_id IN (SELECT id FROM g) AND a.kind = 'move' AND a.seat IS NOT NULL AND NOT EXISTS (
-        SELECT 1 FROM actions u
-        WHERE u.game_id = a.game_id AND u.kind = 'undo' AND u.action = CAST(a.n AS TEXT))
+    FROM actions a LEFT JOIN u ON u.game_id = a.game_id AND u.n = a.n
+    WHERE a.game_id IN (SELECT id FROM g) AND a.kind = 'move' AND a.seat IS NOT NULL AND u.n IS NULL
 ), t AS (
     SELECT game_id, SUM(fresh) AS runs FROM m GROUP BY game_id
 ), s AS (

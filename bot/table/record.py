@@ -130,12 +130,13 @@ async def recompute(storage: Storage, clock: Callable[[], float], *, force: bool
         await storage.record.clear(tx)
         now: dict[tuple[str, str], Rating] = {}
         switches: dict[str | None, bool] = {}
+        modules: dict[str, ModuleType] = {}
         ids = await storage.record.finished_ids(tx)
         for start in range(0, len(ids), PAGE):
             for game, seats, log in await storage.record.games_in(tx, ids[start : start + PAGE]):
                 if game.state is None or not seats:
                     continue
-                module = games.get(game.game)
+                module = modules.get(game.game) or modules.setdefault(game.game, games.get(game.game))
                 rows = results_of(game, module, seats, game.state, None, log, game.updated_at)
                 if rows is None:
                     continue

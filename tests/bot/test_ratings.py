@@ -131,6 +131,12 @@ async def _store_game(storage: Storage, clock: FakeClock, rng: random.Random, pl
             await storage.append_actions(
                 tx, gid, [("move", seat_index, seats[seat_index].user_id, "x")], clock()
             )
+            if rng.random() < 0.3:  # a second step of the same turn, or a move taken back
+                last = max(r.n for r in await storage.actions_in(tx, gid))
+                extra = ("move", seat_index, seats[seat_index].user_id, "y")
+                await storage.append_actions(
+                    tx, gid, [extra if rng.random() < 0.5 else ("undo", None, None, str(last))], clock() + 1
+                )
     clock.now += 10
     game = await storage.game(gid)
     assert game is not None
