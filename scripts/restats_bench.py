@@ -41,7 +41,9 @@ def play(players: int, seed: int) -> tuple[str, list[tuple[int, str]]]:
     moves: list[tuple[int, str]] = []
     while acting := module.to_act(state):
         seat = acting[0]
-        action = bots.choose(TITLE, "random", module.view(state, seat), module.legal_actions(state, seat), rng)
+        action = bots.choose(
+            TITLE, "random", module.view(state, seat), module.legal_actions(state, seat), rng
+        )
         moves.append((seat, action))
         state = module.apply(state, seat, action)
     return json.dumps(state), moves
@@ -122,7 +124,9 @@ def main() -> int:
             )
         made, spent, cpu = asyncio.run(measure(path))
         each = spent / max(made or 1, 1) * 1000
-        print(f"restats: {made or 0:,} games recorded in {spent:.1f} s ({each:.2f} ms a game), {cpu:.1f} s of CPU")
+        print(
+            f"restats: {made or 0:,} games recorded in {spent:.1f} s ({each:.2f} ms a game), {cpu:.1f} s of CPU"
+        )
     return 0
 
 
