@@ -377,17 +377,20 @@ class Storage:
             "UPDATE seats SET position = ? WHERE game_id = ? AND user_id = ?", (position, game_id, user_id)
         )
 
-    async def resign_seat(self, tx: Tx, game_id: int, user_id: str, *, kicked: bool = False) -> None:
-        """The seat's player left (``kicked``: the host removed them); the bot plays it."""
+    async def resign_seat(
+        self, tx: Tx, game_id: int, user_id: str, *, kicked: bool = False, overdue: bool = False
+    ) -> None:
+        """The seat's player left (``kicked``: the host removed them, ``overdue``: while the
+        game had waited for them past its reminder time); the bot plays it."""
         await tx.execute(
-            "UPDATE seats SET resigned = 1, kicked = ? WHERE game_id = ? AND user_id = ?",
-            (int(kicked), game_id, user_id),
+            "UPDATE seats SET resigned = 1, kicked = ?, overdue = ? WHERE game_id = ? AND user_id = ?",
+            (int(kicked), int(kicked and overdue), game_id, user_id),
         )
 
     async def hand_over_seat(self, tx: Tx, game_id: int, old_id: str, new_id: str, new_name: str) -> None:
         """Someone else takes a seat as it stands: present, and reachable by DM again."""
         await tx.execute(
-            "UPDATE seats SET user_id = ?, name = ?, resigned = 0, kicked = 0, dm_closed = 0"
+            "UPDATE seats SET user_id = ?, name = ?, resigned = 0, kicked = 0, overdue = 0, dm_closed = 0"
             " WHERE game_id = ? AND user_id = ?",
             (new_id, new_name, game_id, old_id),
         )

@@ -39,10 +39,13 @@ def results_of(
     log: list[ActionRow],
     now: float,
 ) -> list[ResultRow] | None:
-    """Each seat's result, not yet rated; ``None`` for a game that counts for nobody (every
-    person in it left before the end)."""
+    """Each seat's result, not yet rated (none for a seat removed while it was not overdue);
+    ``None`` for a game that counts for nobody (every person in it left before the end, or
+    the removed seats leave a single one)."""
     ends = [ratings.ended(s) for s in seats]
     if not any(how in ratings.HUMAN_ENDS for how in ends):
+        return None
+    if sum(how != ratings.REMOVED for how in ends) < 2:  # nobody left to have played against
         return None
     outcome = result or game.result or module.outcome(state) or {}
     places, won = ratings.places(outcome, ends)
@@ -50,6 +53,8 @@ def results_of(
     times = timing.turn_times(timed_moves(log), None, len(seats))
     rows = []
     for i, seat in enumerate(seats):
+        if ends[i] == ratings.REMOVED:
+            continue
         score = scores[i] if i < len(scores) and isinstance(scores[i], int | float) else None
         turns, spent = timing.own_turns(times[i])
         rows.append(
