@@ -14,7 +14,6 @@ from typing import Any
 from bot.store.db import Backend, Tx
 from bot.store.rows import (
     RESULT_COLUMNS,
-    ActionRow,
     GameRow,
     ResultRow,
     SeatRow,
@@ -65,7 +64,7 @@ WITH u AS MATERIALIZED (
     FROM actions a JOIN c ON c.game_id = a.game_id LEFT JOIN u ON u.game_id = a.game_id AND u.n = a.n
     WHERE a.game_id IN ({marks}) AND a.kind = 'move' AND u.n IS NULL AND a.seat >= 0 AND a.seat < c.seats
 )
-SELECT game_id, n, seat, at FROM m WHERE next IS NULL OR next <> seat ORDER BY game_id, n
+SELECT game_id, seat, at FROM m WHERE next IS NULL OR next <> seat ORDER BY game_id, n
 """
 
 
@@ -82,6 +81,10 @@ class RecordStore:
         sql, args = "SELECT ratings FROM guilds WHERE guild_id = ?", (guild_id,)
         row = await (tx.fetchone(sql, args) if tx is not None else self.backend.one(sql, args))
         return row is None or bool(row[0])
+
+    async def all_rates(self, tx: Tx) -> dict[str | None, bool]:
+        """Every server's switch that was ever set (a server not named rates its games)."""
+        return {r[0]: bool(r[1]) for r in await tx.fetchall("SELECT guild_id, ratings FROM guilds")}
 
     async def set_rates(self, tx: Tx, guild_id: str, on: bool, now: float) -> None:
         await tx.execute(
@@ -156,10 +159,13 @@ class RecordStore:
         rows = await tx.fetchall("SELECT id FROM games WHERE status = 'over' ORDER BY updated_at, id")
         return [r[0] for r in rows]
 
-    async def games_in(self, tx: Tx, ids: list[int]) -> list[tuple[GameRow, list[SeatRow], list[ActionRow]]]:
+    async def games_in(
+        self, tx: Tx, ids: list[int]
+    ) -> list[tuple[GameRow, list[SeatRow], list[tuple[int | None, float]]]]:
         """These games with their seats and, of each log, the last move of each run of moves
-        by one seat (``_RUN_ENDS``), in the order of ``ids``."""
+        by one seat as (seat, time) (``_RUN_ENDS``), in the order of ``ids``."""
         marks = ",".join("?" * len(ids))
+        runs = await tx.fetchall(_RUN_ENDS.format(marks=marks), ids * 3)  # first: the longest to make
         games = {
             r["id"]: game_row(r) for r in await tx.fetchall(f"SELECT * FROM games WHERE id IN ({marks})", ids)
         }
@@ -168,9 +174,9 @@ class RecordStore:
             f"SELECT * FROM seats WHERE game_id IN ({marks}) ORDER BY game_id, position", ids
         ):
             seats[r["game_id"]].append(seat_row(r))
-        logs: dict[int, list[ActionRow]] = {i: [] for i in ids}
-        for game_id, n, seat, at in await tx.fetchall(_RUN_ENDS.format(marks=marks), ids * 3):
-            logs[game_id].append(ActionRow(n, "move", seat, None, "", at))
+        logs: dict[int, list[tuple[int | None, float]]] = {i: [] for i in ids}
+        for game_id, seat, at in runs:
+            logs[game_id].append((seat, at))
         return [(games[i], seats[i], logs[i]) for i in ids if i in games]
 
     async def put_all_ratings(self, tx: Tx, ratings: dict[tuple[str, str], Rating], now: float) -> None:

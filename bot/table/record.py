@@ -6,6 +6,7 @@ they finished (``recompute``), which gives the same figures.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -36,7 +37,7 @@ def results_of(
     seats: list[SeatRow],
     state: dict[str, Any],
     result: dict[str, Any] | None,
-    log: list[ActionRow],
+    moves: list[tuple[int | None, float]],
     now: float,
 ) -> list[ResultRow] | None:
     """Each seat's result, not yet rated (none for a seat removed while it was not overdue);
@@ -50,7 +51,7 @@ def results_of(
     outcome = result or game.result or module.outcome(state) or {}
     places, won = ratings.places(outcome, ends)
     scores = list(outcome.get("scores") or [])
-    times = timing.turn_times(timed_moves(log), None, len(seats))
+    times = timing.turn_times(moves, None, len(seats))
     rows = []
     for i, seat in enumerate(seats):
         if ends[i] == ratings.REMOVED:
@@ -113,7 +114,7 @@ async def store_finished(
 ) -> None:
     """Record a game that has just ended, in the transaction that stores its end."""
     log = await storage.actions_in(tx, game.id)
-    rows = results_of(game, module, seats, state, result, log, now)
+    rows = results_of(game, module, seats, state, result, timed_moves(log), now)
     if rows is None:
         return
     if rateable(rows) and await storage.record.rates(game.guild_id, tx):
@@ -127,31 +128,45 @@ async def recompute(storage: Storage, clock: Callable[[], float], *, force: bool
     """Make the record again from every stored finished game, in the order they finished:
     the results, then the ratings, as if each game had just ended. Without ``force``, only
     when it was never made (at start). Returns the number of games recorded (``None``: not
-    made now)."""
+    made now).
+
+    One transaction; the games are read a page at a time, the next page read by the
+    database while this one is rated, and each page's results written at once."""
     recorded = 0
     async with storage.transaction() as tx:
         if not await storage.record.claim(tx, clock(), force=force):
             return None
         await storage.record.clear(tx)
         now: dict[tuple[str, str], Rating] = {}
-        switches: dict[str | None, bool] = {}
+        switches = await storage.record.all_rates(tx)
         modules: dict[str, ModuleType] = {}
         ids = await storage.record.finished_ids(tx)
-        for start in range(0, len(ids), PAGE):
-            for game, seats, log in await storage.record.games_in(tx, ids[start : start + PAGE]):
+        pages = [ids[start : start + PAGE] for start in range(0, len(ids), PAGE)]
+        batch = await storage.record.games_in(tx, pages[0]) if pages else []
+        for page in range(len(pages)):
+            # One statement at a time on the transaction's connection: the next page is
+            # asked for now, and this page's results written only once it has come.
+            coming = (
+                asyncio.ensure_future(storage.record.games_in(tx, pages[page + 1]))
+                if page + 1 < len(pages)
+                else None
+            )
+            await asyncio.sleep(0)  # let it reach the database before the rating below
+            written: list[ResultRow] = []
+            for game, seats, moves in batch:
                 if game.state is None or not seats:
                     continue
                 module = modules.get(game.game) or modules.setdefault(game.game, games.get(game.game))
-                rows = results_of(game, module, seats, game.state, None, log, game.updated_at)
+                rows = results_of(game, module, seats, game.state, None, moves, game.updated_at)
                 if rows is None:
                     continue
-                if game.guild_id not in switches:
-                    switches[game.guild_id] = await storage.record.rates(game.guild_id, tx)
-                if rateable(rows) and switches[game.guild_id]:
+                if rateable(rows) and switches.get(game.guild_id, True):
                     before = {r.user_id: now.get((game.game, r.user_id), (*ratings.START, 0)) for r in rows}
                     for who, rating in rate(rows, before).items():
                         now[(game.game, who)] = rating
-                await storage.record.add_results(tx, rows)
+                written += rows
                 recorded += 1
+            batch = await coming if coming is not None else []
+            await storage.record.add_results(tx, written)
         await storage.record.put_all_ratings(tx, now, clock())
     return recorded
