@@ -18,6 +18,8 @@ from bot.table import ratings, timing
 
 Rating = tuple[float, float, int]  # mu, sigma, rated games
 PAGE = 200  # finished games read at once while recomputing
+YIELD = 20  # games rated between two looks at the database's work while recomputing
+Stored = tuple[GameRow, list[SeatRow], list[tuple[int | None, float]]]  # a game, its seats, its runs
 
 
 def timed_moves(log: list[ActionRow]) -> list[tuple[int | None, float]]:
@@ -130,8 +132,9 @@ async def recompute(storage: Storage, clock: Callable[[], float], *, force: bool
     when it was never made (at start). Returns the number of games recorded (``None``: not
     made now).
 
-    One transaction; the games are read a page at a time, the next page read by the
-    database while this one is rated, and each page's results written at once."""
+    One transaction. The games come a page at a time; while one page is rated, the database
+    writes the results of the page before and reads the page after (one statement at a time
+    on the transaction's connection: the rating asks nothing of the database)."""
     recorded = 0
     async with storage.transaction() as tx:
         if not await storage.record.claim(tx, clock(), force=force):
@@ -142,18 +145,19 @@ async def recompute(storage: Storage, clock: Callable[[], float], *, force: bool
         modules: dict[str, ModuleType] = {}
         ids = await storage.record.finished_ids(tx)
         pages = [ids[start : start + PAGE] for start in range(0, len(ids), PAGE)]
-        batch = await storage.record.games_in(tx, pages[0]) if pages else []
+
+        async def write_then_read(rows: list[ResultRow], page: int) -> list[Stored]:
+            await storage.record.add_results(tx, rows)
+            return await storage.record.games_in(tx, pages[page]) if page < len(pages) else []
+
+        batch = await write_then_read([], 0)
+        written: list[ResultRow] = []
         for page in range(len(pages)):
-            # One statement at a time on the transaction's connection: the next page is
-            # asked for now, and this page's results written only once it has come.
-            coming = (
-                asyncio.ensure_future(storage.record.games_in(tx, pages[page + 1]))
-                if page + 1 < len(pages)
-                else None
-            )
-            await asyncio.sleep(0)  # let it reach the database before the rating below
-            written: list[ResultRow] = []
-            for game, seats, moves in batch:
+            coming = asyncio.ensure_future(write_then_read(written, page + 1))
+            written = []
+            for done, (game, seats, moves) in enumerate(batch):
+                if done % YIELD == 0:
+                    await asyncio.sleep(0)  # the database's next step is asked for meanwhile
                 if game.state is None or not seats:
                     continue
                 module = modules.get(game.game) or modules.setdefault(game.game, games.get(game.game))
@@ -166,7 +170,7 @@ async def recompute(storage: Storage, clock: Callable[[], float], *, force: bool
                         now[(game.game, who)] = rating
                 written += rows
                 recorded += 1
-            batch = await coming if coming is not None else []
-            await storage.record.add_results(tx, written)
+            batch = await coming
+        await storage.record.add_results(tx, written)
         await storage.record.put_all_ratings(tx, now, clock())
     return recorded
