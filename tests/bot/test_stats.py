@@ -219,3 +219,38 @@ async def test_history_is_one_statement_counting_the_turns_that_stand(
     text, choices = await table.reading.history("c2", game="knarr", player=("1", "Player 1"))
     assert len(calls) == 1 and [gid for gid, _ in choices] == [first]
     assert "Finished games of Knarr with Player 1 in this channel" in text
+
+
+async def test_bad_input_is_answered_in_one_sentence_and_changes_nothing(played: Table) -> None:
+    """Each refusal of /me stats, /game leaderboard, /game history and /game settings
+    ratings: exactly one sentence, and the record and the switch as they were."""
+    storage = played.storage
+    kept = [tuple(r) for r in await storage.backend.all("SELECT * FROM results ORDER BY game_id, seat")]
+    refusals = [
+        (played.stats.player("1", "g", "3", "Carl"), "There are no stats of Carl to show."),
+        (played.stats.player("1", "g", "1", "Astrid", "chess"), None),
+        (played.stats.leaderboard("g", "chess"), None),
+        (played.stats.leaderboard("g", "knarr", "forever"), "Choose a period: week, month, year, all."),
+        (
+            played.stats.leaderboard("g", "volga"),
+            "No game of Vikings on the Volga has finished on this server.",
+        ),
+        (played.reading.history("c1", game="pax"), "No game of Pax Viking has finished in this channel yet."),
+        (played.reading.history("nowhere"), "No game has finished in this channel yet."),
+        (
+            played.stats.server_settings("g", ratings_on="maybe", can_manage=True),
+            "Ratings are either on or off.",
+        ),
+        (played.stats.server_settings("g", ratings_on="off", can_manage=False), stats.MANAGE_ONLY),
+    ]
+    for request, sentence in refusals:
+        with pytest.raises(TableError) as refused:
+            await request
+        text = str(refused.value)
+        assert "\n" not in text and text.endswith(".") and text.count(". ") == 0, text
+        if sentence is not None:
+            assert text == sentence
+    assert [
+        tuple(r) for r in await storage.backend.all("SELECT * FROM results ORDER BY game_id, seat")
+    ] == kept
+    assert await storage.record.rates("g")  # the refused switch stayed on
