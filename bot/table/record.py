@@ -7,6 +7,7 @@ they finished (``recompute``), which gives the same figures.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -154,23 +155,42 @@ async def recompute(storage: Storage, clock: Callable[[], float], *, force: bool
         written: list[ResultRow] = []
         for page in range(len(pages)):
             coming = asyncio.ensure_future(write_then_read(written, page + 1))
-            written = []
-            for done, (game, seats, moves) in enumerate(batch):
-                if done % YIELD == 0:
-                    await asyncio.sleep(0)  # the database's next step is asked for meanwhile
-                if game.state is None or not seats:
-                    continue
-                module = modules.get(game.game) or modules.setdefault(game.game, games.get(game.game))
-                rows = results_of(game, module, seats, game.state, None, moves, game.updated_at)
-                if rows is None:
-                    continue
-                if rateable(rows) and switches.get(game.guild_id, True):
-                    before = {r.user_id: now.get((game.game, r.user_id), (*ratings.START, 0)) for r in rows}
-                    for who, rating in rate(rows, before).items():
-                        now[(game.game, who)] = rating
-                written += rows
-                recorded += 1
+            try:
+                written, count = await _rate_page(batch, now, switches, modules)
+            except BaseException:  # the transaction ends once the database's step is over
+                with contextlib.suppress(Exception):
+                    await coming
+                raise
+            recorded += count
             batch = await coming
         await storage.record.add_results(tx, written)
         await storage.record.put_all_ratings(tx, now, clock())
     return recorded
+
+
+async def _rate_page(
+    batch: list[Stored],
+    now: dict[tuple[str, str], Rating],
+    switches: dict[str | None, bool],
+    modules: dict[str, ModuleType],
+) -> tuple[list[ResultRow], int]:
+    """A page of stored games' results, rated in order (``now``: each identity's rating,
+    moved on as they are); and how many games counted."""
+    written: list[ResultRow] = []
+    count = 0
+    for done, (game, seats, moves) in enumerate(batch):
+        if done % YIELD == 0:
+            await asyncio.sleep(0)  # the database's next step is asked for meanwhile
+        if game.state is None or not seats:
+            continue
+        module = modules.get(game.game) or modules.setdefault(game.game, games.get(game.game))
+        rows = results_of(game, module, seats, game.state, None, moves, game.updated_at)
+        if rows is None:
+            continue
+        if rateable(rows) and switches.get(game.guild_id, True):
+            before = {r.user_id: now.get((game.game, r.user_id), (*ratings.START, 0)) for r in rows}
+            for who, rating in rate(rows, before).items():
+                now[(game.game, who)] = rating
+        written += rows
+        count += 1
+    return written, count

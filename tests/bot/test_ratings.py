@@ -408,3 +408,36 @@ def test_a_removed_seat_has_no_place_and_the_others_are_placed_among_themselves(
         [3, 1, 0, 2],
         [False, True, False, False],
     )
+
+
+async def test_a_recomputation_that_fails_leaves_the_record_as_it_was(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failure while a page is rated (the database busy with the next page meanwhile)
+    rolls the whole recomputation back."""
+    storage = await Storage.open(database)
+    clock = FakeClock()
+    rng = random.Random(7)
+    try:
+        for _ in range(8):
+            await _store_game(storage, clock, rng, 3)
+        kept = await _snapshot(storage)
+        monkeypatch.setattr(record, "PAGE", 2)
+        real = record.rate
+        calls = []
+
+        def failing(*args: Any) -> Any:
+            calls.append(1)
+            if len(calls) == 5:
+                raise RuntimeError("broken")
+            return real(*args)
+
+        monkeypatch.setattr(record, "rate", failing)
+        with pytest.raises(RuntimeError, match="broken"):
+            await record.recompute(storage, clock)
+        assert await _snapshot(storage) == kept
+        monkeypatch.setattr(record, "rate", real)
+        assert await record.recompute(storage, clock) is not None
+        assert await _snapshot(storage) == kept
+    finally:
+        await storage.close()
