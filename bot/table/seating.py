@@ -153,12 +153,18 @@ class Seating:
             index, seat = await self.ctx.seat_of(game, target_id)
             if seat.automatic:
                 raise TableError("That seat is already played by the bot.")
+            overdue = await self.overdue(game, seats, index)
+            why = (
+                "their turn was overdue, so the game counts as their loss"
+                if overdue
+                else "their turn was not overdue, so the game does not count for them"
+            )
             return await self._retire(
                 game,
                 index,
-                f"The host removed **{turns.plain(seat.name)}**",
+                f"The host removed **{turns.plain(seat.name)}** ({why})",
                 kicked=True,
-                overdue=await self.overdue(game, seats, index),
+                overdue=overdue,
             )
 
     async def overdue(self, game: GameRow, seats: list[SeatRow], index: int) -> bool:

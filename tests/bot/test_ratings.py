@@ -6,6 +6,7 @@ the one kept game by game (on SQLite and on PostgreSQL)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import subprocess
 import sys
@@ -348,8 +349,15 @@ async def _kicked_after(
     await table.seating.kick(channel, "1", "2")  # Astrid alone is left: the game ends
 
 
+async def _last_said(table: Table) -> str:
+    """The texts of the last three messages to the channel."""
+    rows = await table.storage.backend.all("SELECT payload FROM outbox WHERE kind = 'channel' ORDER BY id")
+    return "\n".join(json.loads(r[0]).get("text", "") for r in rows[-3:])
+
+
 async def test_a_seat_kicked_while_overdue_is_a_loss(table: Table, clock: FakeClock) -> None:
     await _kicked_after(table, clock, "c1", 25)  # the table's reminder time is 24 hours
+    assert "their turn was overdue, so the game counts as their loss" in await _last_said(table)
     seat = await table.storage.backend.one("SELECT kicked, overdue FROM seats WHERE user_id = '2'")
     assert seat is not None and tuple(seat) == (1, 1)
     rows = await table.storage.backend.all(
@@ -365,6 +373,7 @@ async def test_a_seat_kicked_while_not_overdue_is_not_rated(
     """Removed before the reminder time ran out, or while away: no result, no rating, and
     a game left with one seat counts for nobody (no win for the host)."""
     await _kicked_after(table, clock, "c1", hours, away=away)
+    assert "their turn was not overdue, so the game does not count for them" in await _last_said(table)
     game = await table.storage.latest_game("c1")
     assert game is not None and game.status == "over"
     seat = await table.storage.backend.one("SELECT kicked, overdue FROM seats WHERE user_id = '2'")
