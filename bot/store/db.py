@@ -62,6 +62,10 @@ class Tx:
         """Run a statement; the number of rows it changed."""
         raise NotImplementedError
 
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one statement for each of ``rows``, in one trip to the database (bulk writes)."""
+        raise NotImplementedError
+
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run an INSERT into a table with an ``id`` column; the new row's id."""
         raise NotImplementedError
@@ -102,6 +106,9 @@ class SqliteTx(Tx):
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         cursor = await self.db.execute(sql, tuple(params))
         return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.db.executemany(sql, [tuple(row) for row in rows])
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         cursor = await self.db.execute(sql, tuple(params))
@@ -239,6 +246,10 @@ class PostgresTx(Tx):
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         return _count(await self.conn.execute(numbered(sql), *params))
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            await self.conn.executemany(numbered(sql), [tuple(row) for row in rows])
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         return int(await self.conn.fetchval(numbered(sql) + " RETURNING id", *params))

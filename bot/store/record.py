@@ -14,7 +14,6 @@ from typing import Any
 from bot.store.db import Backend, Tx
 from bot.store.rows import (
     RESULT_COLUMNS,
-    ActionRow,
     GameRow,
     ResultRow,
     SeatRow,
@@ -51,6 +50,23 @@ _BOARD = (
     " LEFT JOIN ratings k ON k.game = ? AND k.user_id = a.user_id"
 )
 
+# Of the logs of some games (``{marks}``: their ids, given three times), what their turn
+# times are made of: the moves that stand (not undone, by a seat of the table), each run of
+# moves by one seat given by its last move, in order. ``bot.table.timing.turn_times`` of
+# these gives exactly what it gives of the whole log, from a fraction of its rows (restats).
+_RUN_ENDS = """
+WITH u AS MATERIALIZED (
+    SELECT game_id, CAST(action AS BIGINT) AS n FROM actions WHERE game_id IN ({marks}) AND kind = 'undo'
+), c AS (
+    SELECT game_id, COUNT(*) AS seats FROM seats WHERE game_id IN ({marks}) GROUP BY game_id
+), m AS (
+    SELECT a.game_id, a.n, a.seat, a.at, LEAD(a.seat) OVER (PARTITION BY a.game_id ORDER BY a.n) AS next
+    FROM actions a JOIN c ON c.game_id = a.game_id LEFT JOIN u ON u.game_id = a.game_id AND u.n = a.n
+    WHERE a.game_id IN ({marks}) AND a.kind = 'move' AND u.n IS NULL AND a.seat >= 0 AND a.seat < c.seats
+)
+SELECT game_id, seat, at FROM m WHERE next IS NULL OR next <> seat ORDER BY game_id, n
+"""
+
 
 class RecordStore:
     def __init__(self, backend: Backend) -> None:
@@ -65,6 +81,10 @@ class RecordStore:
         sql, args = "SELECT ratings FROM guilds WHERE guild_id = ?", (guild_id,)
         row = await (tx.fetchone(sql, args) if tx is not None else self.backend.one(sql, args))
         return row is None or bool(row[0])
+
+    async def all_rates(self, tx: Tx) -> dict[str | None, bool]:
+        """Every server's switch that was ever set (a server not named rates its games)."""
+        return {r[0]: bool(r[1]) for r in await tx.fetchall("SELECT guild_id, ratings FROM guilds")}
 
     async def set_rates(self, tx: Tx, guild_id: str, on: bool, now: float) -> None:
         await tx.execute(
@@ -102,8 +122,7 @@ class RecordStore:
             )
 
     async def add_results(self, tx: Tx, rows: list[ResultRow]) -> None:
-        for row in rows:
-            await tx.execute(_INSERT, result_values(row))
+        await tx.executemany(_INSERT, [result_values(row) for row in rows])
 
     # --- recomputing from the stored games ------------------------------------------------------
 
@@ -140,9 +159,13 @@ class RecordStore:
         rows = await tx.fetchall("SELECT id FROM games WHERE status = 'over' ORDER BY updated_at, id")
         return [r[0] for r in rows]
 
-    async def games_in(self, tx: Tx, ids: list[int]) -> list[tuple[GameRow, list[SeatRow], list[ActionRow]]]:
-        """These games with their seats and logs, in the order of ``ids``."""
+    async def games_in(
+        self, tx: Tx, ids: list[int]
+    ) -> list[tuple[GameRow, list[SeatRow], list[tuple[int | None, float]]]]:
+        """These games with their seats and, of each log, the last move of each run of moves
+        by one seat as (seat, time) (``_RUN_ENDS``), in the order of ``ids``."""
         marks = ",".join("?" * len(ids))
+        runs = await tx.fetchall(_RUN_ENDS.format(marks=marks), ids * 3)  # first: the longest to make
         games = {
             r["id"]: game_row(r) for r in await tx.fetchall(f"SELECT * FROM games WHERE id IN ({marks})", ids)
         }
@@ -151,21 +174,19 @@ class RecordStore:
             f"SELECT * FROM seats WHERE game_id IN ({marks}) ORDER BY game_id, position", ids
         ):
             seats[r["game_id"]].append(seat_row(r))
-        logs: dict[int, list[ActionRow]] = {i: [] for i in ids}
-        for r in await tx.fetchall(
-            f"SELECT * FROM actions WHERE game_id IN ({marks}) ORDER BY game_id, n", ids
-        ):
-            logs[r["game_id"]].append(
-                ActionRow(r["n"], r["kind"], r["seat"], r["user_id"], r["action"], r["at"])
-            )
+        logs: dict[int, list[tuple[int | None, float]]] = {i: [] for i in ids}
+        for game_id, seat, at in runs:
+            logs[game_id].append((seat, at))
         return [(games[i], seats[i], logs[i]) for i in ids if i in games]
 
     async def put_all_ratings(self, tx: Tx, ratings: dict[tuple[str, str], Rating], now: float) -> None:
-        for (game, who), (mu, sigma, played) in sorted(ratings.items()):
-            await tx.execute(
-                "INSERT INTO ratings (game, user_id, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game, who, mu, sigma, played, now),
-            )
+        await tx.executemany(
+            "INSERT INTO ratings (game, user_id, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (game, who, mu, sigma, played, now)
+                for (game, who), (mu, sigma, played) in sorted(ratings.items())
+            ],
+        )
 
     # --- reading the record (one statement a command) ------------------------------------------------
 

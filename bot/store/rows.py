@@ -55,6 +55,7 @@ class SeatRow:
     level: str = "sensible"
     covered_until: float | None = None  # the host lets the bot play it while its player is away
     kicked: bool = False  # the host removed its player (then also ``resigned``)
+    overdue: bool = False  # kicked while the game had waited for it past the reminder time
 
     @property
     def is_bot(self) -> bool:
@@ -136,15 +137,33 @@ def game_row(row: Any) -> GameRow:
 
 
 # the seat columns ``seat_row`` reads, in SeatRow's order (a join names them with a prefix)
-SEAT_COLUMNS = ("user_id", "name", "position", "resigned", "dm_closed", "level", "covered_until", "kicked")
+SEAT_COLUMNS = (
+    "user_id",
+    "name",
+    "position",
+    "resigned",
+    "dm_closed",
+    "level",
+    "covered_until",
+    "kicked",
+    "overdue",
+)
 
 
 def seat_row(r: Any, prefix: str = "") -> SeatRow:
-    user_id, name, position, resigned, dm_closed, level, covered_until, kicked = (
+    user_id, name, position, resigned, dm_closed, level, covered_until, kicked, overdue = (
         r[prefix + c] for c in SEAT_COLUMNS
     )
     return SeatRow(
-        user_id, name, position, bool(resigned), bool(dm_closed), level, covered_until, bool(kicked)
+        user_id,
+        name,
+        position,
+        bool(resigned),
+        bool(dm_closed),
+        level,
+        covered_until,
+        bool(kicked),
+        bool(overdue),
     )
 
 

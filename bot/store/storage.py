@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.store import fastjson, payloads
 from bot.store.db import Backend, Row, SqliteBackend, Tx, open_backend
+from bot.store.history import Finished, history
 from bot.store.record import RecordStore
 from bot.store.rows import (
     SEAT_COLUMNS,
@@ -369,17 +370,20 @@ class Storage:
             "UPDATE seats SET position = ? WHERE game_id = ? AND user_id = ?", (position, game_id, user_id)
         )
 
-    async def resign_seat(self, tx: Tx, game_id: int, user_id: str, *, kicked: bool = False) -> None:
-        """The seat's player left (``kicked``: the host removed them); the bot plays it."""
+    async def resign_seat(
+        self, tx: Tx, game_id: int, user_id: str, *, kicked: bool = False, overdue: bool = False
+    ) -> None:
+        """The seat's player left (``kicked``: the host removed them, ``overdue``: while the
+        game had waited for them past its reminder time); the bot plays it."""
         await tx.execute(
-            "UPDATE seats SET resigned = 1, kicked = ? WHERE game_id = ? AND user_id = ?",
-            (int(kicked), game_id, user_id),
+            "UPDATE seats SET resigned = 1, kicked = ?, overdue = ? WHERE game_id = ? AND user_id = ?",
+            (int(kicked), int(kicked and overdue), game_id, user_id),
         )
 
     async def hand_over_seat(self, tx: Tx, game_id: int, old_id: str, new_id: str, new_name: str) -> None:
         """Someone else takes a seat as it stands: present, and reachable by DM again."""
         await tx.execute(
-            "UPDATE seats SET user_id = ?, name = ?, resigned = 0, kicked = 0, dm_closed = 0"
+            "UPDATE seats SET user_id = ?, name = ?, resigned = 0, kicked = 0, overdue = 0, dm_closed = 0"
             " WHERE game_id = ? AND user_id = ?",
             (new_id, new_name, game_id, old_id),
         )
@@ -584,6 +588,13 @@ class Storage:
             args.append(user_id)
         rows = await self._all(sql + " ORDER BY updated_at DESC, id DESC LIMIT ?", *args, limit)
         return [game_row(r) for r in rows]
+
+    async def history(
+        self, channel_id: str, limit: int = 25, *, game: str | None = None, user_id: str | None = None
+    ) -> list[Finished]:
+        """``/game history``: the channel's finished games with their seats' names and
+        turns, newest first (of one title, or one player's), in one statement."""
+        return await history(self.backend, channel_id, limit, game, user_id)
 
     async def delay(self, tx: Tx, outbox_id: int, until: float) -> None:
         """Not before ``until`` (a DM held by its reader's quiet hours)."""

@@ -19,6 +19,7 @@ from bot.store.rows import SeatRow
 MODEL = PlackettLuce()  # its defaults: mu 25, sigma 25/3, tau 25/300
 START: tuple[float, float] = (MODEL.mu, MODEL.sigma)
 LEFT = ("resigned", "kicked")  # seats whose players left: last, a loss
+REMOVED = "removed"  # kicked while not overdue: left out of the game's record
 HUMAN_ENDS = ("played", "covered")  # a person's own result (a covered seat is still theirs)
 
 Rating = tuple[float, float]
@@ -36,11 +37,12 @@ def identity(seat: SeatRow) -> str:
 
 def ended(seat: SeatRow) -> str:
     """How a seat ended: played, covered (the bot played it while its player was away, and
-    it counts as theirs), resigned, kicked (both a loss) or bot."""
+    it counts as theirs), resigned, kicked while its turn was overdue (both a loss), removed
+    (kicked while it was not: no result) or bot."""
     if seat.is_bot:
         return "bot"
     if seat.kicked:
-        return "kicked"
+        return "kicked" if seat.overdue else REMOVED
     if seat.resigned:
         return "resigned"
     return "covered" if seat.covered_until is not None else "played"
@@ -49,9 +51,11 @@ def ended(seat: SeatRow) -> str:
 def places(outcome: Mapping[str, Any], ends: Sequence[str]) -> tuple[list[int], list[bool]]:
     """Each seat's place and whether it won. Winners first (sharing first place), then the
     others by score, equal scores sharing a place (1, 2, 2, 4); seats whose players left
-    share the last place and never win, whatever the bot made of their seat."""
+    share the last place and never win, whatever the bot made of their seat. A removed
+    seat is not placed (its place is 0, and the others are placed among themselves)."""
     left = {i for i, how in enumerate(ends) if how in LEFT}
-    winners = {int(s) for s in outcome.get("winners") or []} - left
+    removed = {i for i, how in enumerate(ends) if how == REMOVED}
+    winners = {int(s) for s in outcome.get("winners") or []} - left - removed
     scores = list(outcome.get("scores") or [])
 
     def key(seat: int) -> tuple[int, float]:
@@ -62,8 +66,8 @@ def places(outcome: Mapping[str, Any], ends: Sequence[str]) -> tuple[list[int], 
         score = scores[seat] if seat < len(scores) and isinstance(scores[seat], int | float) else 0
         return (1, -float(score))
 
-    keys = [key(s) for s in range(len(ends))]
-    return [1 + sum(other < mine for other in keys) for mine in keys], [
+    keys = [key(s) for s in range(len(ends)) if s not in removed]
+    return [0 if s in removed else 1 + sum(other < key(s) for other in keys) for s in range(len(ends))], [
         s in winners for s in range(len(ends))
     ]
 

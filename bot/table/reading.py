@@ -168,7 +168,7 @@ class Reading:
             raise TableError(
                 f"Unknown game '{turns.clip(game, 30)}'; choose one of: {', '.join(games.names())}."
             )
-        rows = await self.storage.finished_games(channel_id, game=game, user_id=player[0] if player else None)
+        rows = await self.storage.history(channel_id, game=game, user_id=player[0] if player else None)
         which = (f" of {games.get(game).title}" if game else "") + (
             f" with {turns.plain(player[1])}" if player else ""
         )
@@ -180,15 +180,12 @@ class Reading:
         choices = []
         for found in rows:
             module = games.get(found.game)
-            seats = await self.storage.seats(found.id)
             result = found.result or (module.outcome(found.state) if found.state else None) or {}
             winners = " and ".join(
-                turns.plain(seats[i].name) for i in result.get("winners", []) if i < len(seats)
+                turns.plain(found.names[i]) for i in result.get("winners", []) if i < len(found.names)
             )
-            moves = await self.ctx.effective_moves(found.id)
-            runs = sum(1 for i, m in enumerate(moves) if i == 0 or moves[i - 1][1] != m[1])
-            day = people.day_words(found.updated_at, "UTC", self.ctx.clock())
-            label = f"#{found.id} {module.title}, {day}: {winners or 'no winner'} won, {plural(runs, 'turn')}"
+            day = people.day_words(found.finished_at, "UTC", self.ctx.clock())
+            label = f"#{found.id} {module.title}, {day}: {winners or 'no winner'} won, {plural(found.turns, 'turn')}"
             lines.append(f"- {label}")
             choices.append((found.id, label))
         lines.append("Pick one below to get its game file (it replays the whole game).")

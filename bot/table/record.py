@@ -6,6 +6,8 @@ they finished (``recompute``), which gives the same figures.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -17,6 +19,8 @@ from bot.table import ratings, timing
 
 Rating = tuple[float, float, int]  # mu, sigma, rated games
 PAGE = 200  # finished games read at once while recomputing
+YIELD = 20  # games rated between two looks at the database's work while recomputing
+Stored = tuple[GameRow, list[SeatRow], list[tuple[int | None, float]]]  # a game, its seats, its runs
 
 
 def timed_moves(log: list[ActionRow]) -> list[tuple[int | None, float]]:
@@ -36,20 +40,25 @@ def results_of(
     seats: list[SeatRow],
     state: dict[str, Any],
     result: dict[str, Any] | None,
-    log: list[ActionRow],
+    moves: list[tuple[int | None, float]],
     now: float,
 ) -> list[ResultRow] | None:
-    """Each seat's result, not yet rated; ``None`` for a game that counts for nobody (every
-    person in it left before the end)."""
+    """Each seat's result, not yet rated (none for a seat removed while it was not overdue);
+    ``None`` for a game that counts for nobody (every person in it left before the end, or
+    the removed seats leave a single one)."""
     ends = [ratings.ended(s) for s in seats]
     if not any(how in ratings.HUMAN_ENDS for how in ends):
+        return None
+    if sum(how != ratings.REMOVED for how in ends) < 2:  # nobody left to have played against
         return None
     outcome = result or game.result or module.outcome(state) or {}
     places, won = ratings.places(outcome, ends)
     scores = list(outcome.get("scores") or [])
-    times = timing.turn_times(timed_moves(log), None, len(seats))
+    times = timing.turn_times(moves, None, len(seats))
     rows = []
     for i, seat in enumerate(seats):
+        if ends[i] == ratings.REMOVED:
+            continue
         score = scores[i] if i < len(scores) and isinstance(scores[i], int | float) else None
         turns, spent = timing.own_turns(times[i])
         rows.append(
@@ -108,7 +117,7 @@ async def store_finished(
 ) -> None:
     """Record a game that has just ended, in the transaction that stores its end."""
     log = await storage.actions_in(tx, game.id)
-    rows = results_of(game, module, seats, state, result, log, now)
+    rows = results_of(game, module, seats, state, result, timed_moves(log), now)
     if rows is None:
         return
     if rateable(rows) and await storage.record.rates(game.guild_id, tx):
@@ -122,30 +131,66 @@ async def recompute(storage: Storage, clock: Callable[[], float], *, force: bool
     """Make the record again from every stored finished game, in the order they finished:
     the results, then the ratings, as if each game had just ended. Without ``force``, only
     when it was never made (at start). Returns the number of games recorded (``None``: not
-    made now)."""
+    made now).
+
+    One transaction. The games come a page at a time; while one page is rated, the database
+    writes the results of the page before and reads the page after (one statement at a time
+    on the transaction's connection: the rating asks nothing of the database)."""
     recorded = 0
     async with storage.transaction() as tx:
         if not await storage.record.claim(tx, clock(), force=force):
             return None
         await storage.record.clear(tx)
         now: dict[tuple[str, str], Rating] = {}
-        switches: dict[str | None, bool] = {}
+        switches = await storage.record.all_rates(tx)
+        modules: dict[str, ModuleType] = {}
         ids = await storage.record.finished_ids(tx)
-        for start in range(0, len(ids), PAGE):
-            for game, seats, log in await storage.record.games_in(tx, ids[start : start + PAGE]):
-                if game.state is None or not seats:
-                    continue
-                module = games.get(game.game)
-                rows = results_of(game, module, seats, game.state, None, log, game.updated_at)
-                if rows is None:
-                    continue
-                if game.guild_id not in switches:
-                    switches[game.guild_id] = await storage.record.rates(game.guild_id, tx)
-                if rateable(rows) and switches[game.guild_id]:
-                    before = {r.user_id: now.get((game.game, r.user_id), (*ratings.START, 0)) for r in rows}
-                    for who, rating in rate(rows, before).items():
-                        now[(game.game, who)] = rating
-                await storage.record.add_results(tx, rows)
-                recorded += 1
+        pages = [ids[start : start + PAGE] for start in range(0, len(ids), PAGE)]
+
+        async def write_then_read(rows: list[ResultRow], page: int) -> list[Stored]:
+            await storage.record.add_results(tx, rows)
+            return await storage.record.games_in(tx, pages[page]) if page < len(pages) else []
+
+        batch = await write_then_read([], 0)
+        written: list[ResultRow] = []
+        for page in range(len(pages)):
+            coming = asyncio.ensure_future(write_then_read(written, page + 1))
+            try:
+                written, count = await _rate_page(batch, now, switches, modules)
+            except BaseException:  # the transaction ends once the database's step is over
+                with contextlib.suppress(Exception):
+                    await coming
+                raise
+            recorded += count
+            batch = await coming
+        await storage.record.add_results(tx, written)
         await storage.record.put_all_ratings(tx, now, clock())
     return recorded
+
+
+async def _rate_page(
+    batch: list[Stored],
+    now: dict[tuple[str, str], Rating],
+    switches: dict[str | None, bool],
+    modules: dict[str, ModuleType],
+) -> tuple[list[ResultRow], int]:
+    """A page of stored games' results, rated in order (``now``: each identity's rating,
+    moved on as they are); and how many games counted."""
+    written: list[ResultRow] = []
+    count = 0
+    for done, (game, seats, moves) in enumerate(batch):
+        if done % YIELD == 0:
+            await asyncio.sleep(0)  # the database's next step is asked for meanwhile
+        if game.state is None or not seats:
+            continue
+        module = modules.get(game.game) or modules.setdefault(game.game, games.get(game.game))
+        rows = results_of(game, module, seats, game.state, None, moves, game.updated_at)
+        if rows is None:
+            continue
+        if rateable(rows) and switches.get(game.guild_id, True):
+            before = {r.user_id: now.get((game.game, r.user_id), (*ratings.START, 0)) for r in rows}
+            for who, rating in rate(rows, before).items():
+                now[(game.game, who)] = rating
+        written += rows
+        count += 1
+    return written, count

@@ -155,17 +155,43 @@ class Seating:
             index, seat = await self.ctx.seat_of(game, target_id)
             if seat.automatic:
                 raise TableError("That seat is already played by the bot.")
+            overdue = await self.overdue(game, seats, index)
+            why = (
+                "their turn was overdue, so the game counts as their loss"
+                if overdue
+                else "their turn was not overdue, so the game does not count for them"
+            )
             return await self._retire(
-                game, index, f"The host removed **{turns.plain(seat.name)}**", kicked=True
+                game,
+                index,
+                f"The host removed **{turns.plain(seat.name)}** ({why})",
+                kicked=True,
+                overdue=overdue,
             )
 
-    async def _retire(self, game: GameRow, index: int, head: str, *, kicked: bool = False) -> Reply:
-        """A seat leaves a running game (``kicked``: the host removed its player): the bot
-        plays it, or the last one standing wins."""
+    async def overdue(self, game: GameRow, seats: list[SeatRow], index: int) -> bool:
+        """Has the game waited for this seat longer than the table's reminder time (its
+        turn timer ran out), without its player having said they are away? A seat removed
+        then forfeits the game (a loss); one removed otherwise is left out of the record
+        (docs/ratings.md)."""
+        now = self.ctx.clock()
+        if index not in notices.humans_to_act(games.get(game.game), game.state, seats):
+            return False
+        if now - (game.turn_since or game.updated_at) < game.reminder_hours * 3600:
+            return False
+        prefs = await self.storage.people([seats[index].user_id])
+        return not prefs[seats[index].user_id].away(now)
+
+    async def _retire(
+        self, game: GameRow, index: int, head: str, *, kicked: bool = False, overdue: bool = False
+    ) -> Reply:
+        """A seat leaves a running game (``kicked``: the host removed its player, ``overdue``:
+        while its turn was overdue): the bot plays it, or the last one standing wins."""
         module = games.get(game.game)
         seats = await self.storage.seats(game.id)
         seats[index].resigned = True
         seats[index].kicked = kicked
+        seats[index].overdue = kicked and overdue
         remaining = [i for i, s in enumerate(seats) if not s.resigned]
         assert game.state is not None
         state = game.state
@@ -186,7 +212,9 @@ class Seating:
         if result is None:
             note += self.host_note(game, seats, seats[index].user_id)
         async with self.storage.transaction() as tx:
-            await self.storage.resign_seat(tx, game.id, seats[index].user_id, kicked=kicked)
+            await self.storage.resign_seat(
+                tx, game.id, seats[index].user_id, kicked=kicked, overdue=seats[index].overdue
+            )
             await self.storage.set_host(tx, game.id, game.host_id)
             await self.ctx.log_moves(tx, game, seats, moves, now)
             announce = await self.ctx.commit_change(

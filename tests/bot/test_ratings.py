@@ -6,6 +6,7 @@ the one kept game by game (on SQLite and on PostgreSQL)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from bot.store.rows import SeatRow
 from bot.store.storage import Storage
 from bot.table import Table, ratings, record, turns
 from tests.bot.conftest import FakeClock
+from tests.bot.knarr_table import acting
 
 START = ratings.START
 
@@ -108,6 +110,7 @@ async def _store_game(storage: Storage, clock: FakeClock, rng: random.Random, pl
             seat = SeatRow(who, f"Player {who}", i, False, False)
             seat.resigned = kind > 0.9
             seat.kicked = seat.resigned and kind > 0.95
+            seat.overdue = seat.kicked and kind > 0.975  # a forfeit; else the seat is left out
             seat.covered_until = clock() + 99 if 0.85 < kind <= 0.9 else None
             seats.append(seat)
     scores = [rng.randint(0, 4) for _ in range(players)]
@@ -121,7 +124,7 @@ async def _store_game(storage: Storage, clock: FakeClock, rng: random.Random, pl
         for seat in seats:
             await storage.add_seat(tx, gid, seat.user_id, seat.name, seat.position, seat.level)
             if seat.resigned:
-                await storage.resign_seat(tx, gid, seat.user_id, kicked=seat.kicked)
+                await storage.resign_seat(tx, gid, seat.user_id, kicked=seat.kicked, overdue=seat.overdue)
             if seat.covered_until is not None:
                 await storage.cover_seat(tx, gid, seat.user_id, seat.covered_until)
     for turn in range(players * 2):
@@ -131,6 +134,12 @@ async def _store_game(storage: Storage, clock: FakeClock, rng: random.Random, pl
             await storage.append_actions(
                 tx, gid, [("move", seat_index, seats[seat_index].user_id, "x")], clock()
             )
+            if rng.random() < 0.3:  # a second step of the same turn, or a move taken back
+                last = max(r.n for r in await storage.actions_in(tx, gid))
+                extra = ("move", seat_index, seats[seat_index].user_id, "y")
+                await storage.append_actions(
+                    tx, gid, [extra if rng.random() < 0.5 else ("undo", None, None, str(last))], clock() + 1
+                )
     clock.now += 10
     game = await storage.game(gid)
     assert game is not None
@@ -175,6 +184,12 @@ async def test_recomputing_gives_the_figures_kept_game_by_game(database: str) ->
         rated = [tuple(r) for r in await storage.backend.all("SELECT guild_id, mu_after FROM results")]
         assert any(mu is None for guild, mu in rated if guild == "g2")  # a server that rates nothing
         assert all(mu is not None for guild, mu in rated if guild == "g1")
+        kicks = await storage.backend.all(
+            "SELECT s.overdue, COUNT(r.seat) FROM seats s LEFT JOIN results r"
+            " ON r.game_id = s.game_id AND r.seat = s.position WHERE s.kicked = 1 GROUP BY s.overdue ORDER BY 1"
+        )
+        (removed, unrecorded), (overdue, forfeits) = (tuple(k) for k in kicks)
+        assert removed == 0 and unrecorded == 0 and overdue == 1 and forfeits > 0  # both kinds of kick
         made = await record.recompute(storage, clock, force=False)  # at the first start: made
         assert made is not None and 30 <= made <= 40  # games abandoned by every person count for nobody
         assert await _snapshot(storage) == kept
@@ -313,7 +328,61 @@ async def test_seeded_whole_games_at_every_player_count(tmp_path: Path) -> None:
         await storage.close()
 
 
-async def test_kicked_seats_lose_and_a_seat_handed_over_is_the_newcomers(
+async def _to_act(table: Table, channel: str, user: str) -> None:
+    """The others play their first legal moves until the game waits for ``user``."""
+    while (found := await acting(table, channel))[0] != user:
+        await table.moves.act(channel, found[0], found[1])
+
+
+async def _kicked_after(
+    table: Table, clock: FakeClock, channel: str, hours: float, *, away: bool = False
+) -> None:
+    """A Knarr game of Astrid (the host) and Bjorn, in which the host removes Bjorn ``hours``
+    after the game began waiting for him (``away``: he said he would be away)."""
+    await table.lobby.new_game(channel, "1", "Astrid", "knarr", guild_id="g")
+    await table.lobby.join(channel, "2", "Bjorn")
+    await table.lobby.start(channel, "1", "joined")
+    await _to_act(table, channel, "2")
+    if away:
+        await table.personal.settings("2", away="3 days")
+    clock.now += hours * 3600
+    await table.seating.kick(channel, "1", "2")  # Astrid alone is left: the game ends
+
+
+async def _last_said(table: Table) -> str:
+    """The texts of the last three messages to the channel."""
+    rows = await table.storage.backend.all("SELECT payload FROM outbox WHERE kind = 'channel' ORDER BY id")
+    return "\n".join(json.loads(r[0]).get("text", "") for r in rows[-3:])
+
+
+async def test_a_seat_kicked_while_overdue_is_a_loss(table: Table, clock: FakeClock) -> None:
+    await _kicked_after(table, clock, "c1", 25)  # the table's reminder time is 24 hours
+    assert "their turn was overdue, so the game counts as their loss" in await _last_said(table)
+    seat = await table.storage.backend.one("SELECT kicked, overdue FROM seats WHERE user_id = '2'")
+    assert seat is not None and tuple(seat) == (1, 1)
+    rows = await table.storage.backend.all(
+        "SELECT user_id, place, won, ended, mu_after IS NOT NULL FROM results ORDER BY seat"
+    )
+    assert [tuple(r) for r in rows] == [("1", 1, 1, "played", 1), ("2", 2, 0, "kicked", 1)]
+
+
+@pytest.mark.parametrize(("hours", "away"), [(23, False), (25, True)])
+async def test_a_seat_kicked_while_not_overdue_is_not_rated(
+    table: Table, clock: FakeClock, hours: float, away: bool
+) -> None:
+    """Removed before the reminder time ran out, or while away: no result, no rating, and
+    a game left with one seat counts for nobody (no win for the host)."""
+    await _kicked_after(table, clock, "c1", hours, away=away)
+    assert "their turn was not overdue, so the game does not count for them" in await _last_said(table)
+    game = await table.storage.latest_game("c1")
+    assert game is not None and game.status == "over"
+    seat = await table.storage.backend.one("SELECT kicked, overdue FROM seats WHERE user_id = '2'")
+    assert seat is not None and tuple(seat) == (1, 0)
+    assert await table.storage.backend.all("SELECT * FROM results") == []
+    assert await table.storage.backend.all("SELECT * FROM ratings") == []
+
+
+async def test_the_others_count_among_themselves_and_a_seat_handed_over_is_the_newcomers(
     table: Table, clock: FakeClock
 ) -> None:
     storage = table.storage
@@ -324,10 +393,60 @@ async def test_kicked_seats_lose_and_a_seat_handed_over_is_the_newcomers(
     clock.now += 60
     await table.seating.kick("c1", "1", "2")  # the bot plays Bjorn's seat
     await table.seating.replace("c1", "1", "2", "4", "Dagny")  # Dagny takes it over
-    seat = await storage.backend.one("SELECT resigned, kicked FROM seats WHERE user_id = '4'")
-    assert seat is not None and tuple(seat) == (0, 0)
-    await table.seating.kick("c1", "1", "3")
+    seat = await storage.backend.one("SELECT resigned, kicked, overdue FROM seats WHERE user_id = '4'")
+    assert seat is not None and tuple(seat) == (0, 0, 0)
+    await table.seating.kick("c1", "1", "3")  # not overdue: Carl's seat is left out
     clock.now += 60
     await table.seating.resign("c1", "4")  # Astrid alone is left: the game ends
     rows = await storage.backend.all("SELECT user_id, place, won, ended FROM results ORDER BY seat")
-    assert [tuple(r) for r in rows] == [("1", 1, 1, "played"), ("4", 2, 0, "resigned"), ("3", 2, 0, "kicked")]
+    assert [tuple(r) for r in rows] == [("1", 1, 1, "played"), ("4", 2, 0, "resigned")]
+    rated = await storage.backend.all("SELECT user_id FROM ratings ORDER BY user_id")
+    assert [r[0] for r in rated] == ["1", "4"]
+    assert await record.recompute(storage, clock) == 1
+    again = await storage.backend.all("SELECT user_id, place, won, ended FROM results ORDER BY seat")
+    assert [tuple(r) for r in again] == [tuple(r) for r in rows]
+
+
+def test_a_removed_seat_has_no_place_and_the_others_are_placed_among_themselves() -> None:
+    outcome = {"winners": [1], "scores": [3, 9, 5, 5]}
+    assert ratings.places(outcome, ["played", "removed", "played", "kicked"]) == (
+        [2, 0, 1, 3],
+        [False, False, False, False],
+    )
+    assert ratings.places(outcome, ["played", "played", "removed", "played"]) == (
+        [3, 1, 0, 2],
+        [False, True, False, False],
+    )
+
+
+async def test_a_recomputation_that_fails_leaves_the_record_as_it_was(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failure while a page is rated (the database busy with the next page meanwhile)
+    rolls the whole recomputation back."""
+    storage = await Storage.open(database)
+    clock = FakeClock()
+    rng = random.Random(7)
+    try:
+        for _ in range(8):
+            await _store_game(storage, clock, rng, 3)
+        kept = await _snapshot(storage)
+        monkeypatch.setattr(record, "PAGE", 2)
+        real = record.rate
+        calls = []
+
+        def failing(*args: Any) -> Any:
+            calls.append(1)
+            if len(calls) == 5:
+                raise RuntimeError("broken")
+            return real(*args)
+
+        monkeypatch.setattr(record, "rate", failing)
+        with pytest.raises(RuntimeError, match="broken"):
+            await record.recompute(storage, clock)
+        assert await _snapshot(storage) == kept
+        monkeypatch.setattr(record, "rate", real)
+        assert await record.recompute(storage, clock) is not None
+        assert await _snapshot(storage) == kept
+    finally:
+        await storage.close()

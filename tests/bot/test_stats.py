@@ -3,8 +3,11 @@ table core (issue #34), on SQLite and on PostgreSQL: the same figures on both.""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+import games
 from bot.store.rows import ResultRow
 from bot.table import Table, TableError, stats
 from tests.bot.conftest import FakeClock
@@ -130,3 +133,124 @@ def test_stats_text_of_several_titles() -> None:
     assert "- Knarr: 2 games, 1 win (places: 1st ×1, 3rd ×1); rating 560 (+40 over the last 2 games)." in text
     assert "Favourite titles: Knarr, Vikings on the Volga and Pax Viking." in text
     assert "rating" not in stats.stats_text("Astrid", rows, None, False).replace("ratings", "")
+
+
+async def _stored(table: Table, clock: FakeClock, channel: str, title: str, seats: list[str]) -> int:
+    """A finished game stored by hand: its seats, then its end with Astrid (seat 0) the winner."""
+    storage = table.storage
+    module = games.get(title)
+    async with storage.transaction() as tx:
+        gid = await storage.create_game(tx, channel, title, seats[0], {}, 1, 24, clock(), "g")
+        for i, who in enumerate(seats):
+            await storage.add_seat(tx, gid, who, f"Player {who}", i)
+    game = await storage.game(gid)
+    assert game is not None
+    async with storage.transaction() as tx:
+        state = module.setup(1, len(seats), None)
+        result = {"winners": [0], "scores": [1] + [0] * (len(seats) - 1)}
+        kwargs: dict[str, Any] = {"remind_at": None, "dm_due": [], "board_log": 0, "board_due": None}
+        assert await storage.save_state(tx, game, state, status="over", result=result, now=clock(), **kwargs)
+    clock.now += 60
+    return gid
+
+
+async def _log(table: Table, gid: int, seats: list[int | None]) -> None:
+    """Moves by these seats in order; ``None``: undo the move before it."""
+    storage = table.storage
+    for seat in seats:
+        async with storage.transaction() as tx:
+            if seat is None:
+                last = max(r.n for r in await storage.actions_in(tx, gid) if r.kind == "move")
+                await storage.append_actions(tx, gid, [("undo", None, None, str(last))], 0.0)
+            else:
+                await storage.append_actions(tx, gid, [("move", seat, None, "x")], 0.0)
+
+
+def _count_statements(table: Table, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The statements read outside a transaction from now on (every read a command makes)."""
+    backend = table.storage.backend
+    calls: list[str] = []
+    for name in ("all", "one"):
+        real = getattr(backend, name)
+
+        async def counted(sql: str, args: Any = (), real: Any = real) -> Any:
+            calls.append(sql)
+            return await real(sql, args)
+
+        monkeypatch.setattr(backend, name, counted)
+    return calls
+
+
+async def test_stats_and_the_leaderboard_are_one_statement_each(
+    played: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = _count_statements(played, monkeypatch)
+    for title in (None, "knarr"):
+        await played.stats.player("2", "g", "1", "Astrid", title)
+        assert len(calls) == 1
+        calls.clear()
+    for period in ("all", "week"):
+        await played.stats.leaderboard("g", "knarr", period)
+        assert len(calls) == 1
+        calls.clear()
+
+
+async def test_history_is_one_statement_counting_the_turns_that_stand(
+    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = await _stored(table, clock, "c2", "knarr", ["1", "2"])
+    await _log(table, first, [0, 0, 1, 0, None, 1, 0])  # standing: 0 0 1 1 0, three turns
+    second = await _stored(table, clock, "c2", "volga", ["3", "1", "2"])
+    await _log(table, second, [0, 1, 2, 0])  # four turns
+    third = await _stored(table, clock, "c2", "knarr", ["2", "3"])  # no move at all
+    await _stored(table, clock, "elsewhere", "knarr", ["1", "2"])
+    calls = _count_statements(table, monkeypatch)
+    text, choices = await table.reading.history("c2")
+    assert len(calls) == 1  # one statement, whatever the number of games
+    assert [label.split(",")[0] for _, label in choices] == [
+        f"#{third} Knarr",
+        f"#{second} Vikings on the Volga",
+        f"#{first} Knarr",
+    ]
+    assert choices[0][1].endswith("Player 2 won, 0 turns")
+    assert choices[1][1].endswith("Player 3 won, 4 turns")
+    assert choices[2][1].endswith("Player 1 won, 3 turns")
+    calls.clear()
+    text, choices = await table.reading.history("c2", game="knarr", player=("1", "Player 1"))
+    assert len(calls) == 1 and [gid for gid, _ in choices] == [first]
+    assert "Finished games of Knarr with Player 1 in this channel" in text
+
+
+async def test_bad_input_is_answered_in_one_sentence_and_changes_nothing(played: Table) -> None:
+    """Each refusal of /me stats, /game leaderboard, /game history and /game settings
+    ratings: exactly one sentence, and the record and the switch as they were."""
+    storage = played.storage
+    kept = [tuple(r) for r in await storage.backend.all("SELECT * FROM results ORDER BY game_id, seat")]
+    refusals = [
+        (played.stats.player("1", "g", "3", "Carl"), "There are no stats of Carl to show."),
+        (played.stats.player("1", "g", "1", "Astrid", "chess"), None),
+        (played.stats.leaderboard("g", "chess"), None),
+        (played.stats.leaderboard("g", "knarr", "forever"), "Choose a period: week, month, year, all."),
+        (
+            played.stats.leaderboard("g", "volga"),
+            "No game of Vikings on the Volga has finished on this server.",
+        ),
+        (played.reading.history("c1", game="pax"), "No game of Pax Viking has finished in this channel yet."),
+        (played.reading.history("nowhere"), "No game has finished in this channel yet."),
+        (
+            played.stats.server_settings("g", ratings_on="maybe", can_manage=True),
+            "Ratings are either on or off.",
+        ),
+        (played.stats.server_settings("g", ratings_on="off", can_manage=False), stats.MANAGE_ONLY),
+    ]
+    for request, sentence in refusals:
+        with pytest.raises(TableError) as refused:
+            await request
+        text = str(refused.value)
+        assert "\n" not in text and text.endswith(".") and text.count(". ") == 0, text
+        if sentence is not None:
+            assert text == sentence
+    assert [
+        tuple(r) for r in await storage.backend.all("SELECT * FROM results ORDER BY game_id, seat")
+    ] == kept
+    assert await storage.record.rates("g")  # the refused switch stayed on
