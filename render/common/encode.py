@@ -91,11 +91,12 @@ def table(im: Image.Image) -> bytes:
 def as_shown(im: Image.Image, *, kind: str, packing: Packing = PLAIN, palette: bool = False) -> Image.Image:
     """The board ``im`` as its PNG from ``board`` shows it, without encoding it: for a
     picture drawn around a board (the final picture). The same pixels, and the same palette
-    kept for ``kind``, as ``board`` with the same arguments."""
+    kept for ``kind``, as ``board`` with the same arguments. With ``palette``, a palette
+    picture (a quarter of an RGB one's bytes: the final picture is a drawing process's
+    largest), which a paste onto an RGB picture turns into those colours."""
     note_output(im)
     if palette:
-        mapped = im.quantize(palette=palette_for(im, PALETTE_COLORS, kind), dither=Image.Dither.NONE)
-        return mapped.convert("RGB")
+        return im.quantize(palette=palette_for(im, PALETTE_COLORS, kind), dither=Image.Dither.NONE)
     if packing.posterize:
         posterize(im)
     return im
