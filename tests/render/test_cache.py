@@ -3,6 +3,7 @@ panel's tile is the same pixels as the panel painted in place."""
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image
 
 from render.common.cache import PixelCache
@@ -57,3 +58,35 @@ def test_a_static_tile_is_the_same_pixels_as_the_panel_painted_in_place() -> Non
             static_tile(pasted, box, "test key", BG, paint)
             assert pasted.tobytes() == in_place.tobytes()
     assert len(painted) == 3  # once for each size and parity
+
+
+def test_kept_pictures_are_drawn_once_and_bounded_by_their_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from PIL import Image
+
+    from render.common import cache as module
+
+    store = module.PixelCache(None, 3 * 40 * 40 * 4, module.picture_bytes)
+    monkeypatch.setattr(module, "pictures", store)
+    drawn: list[int] = []
+
+    @module.kept
+    def square(size: int, mode: str = "RGBA") -> Image.Image:
+        drawn.append(size)
+        return Image.new(mode, (size, size))
+
+    @module.kept
+    def other(size: int) -> Image.Image:
+        return Image.new("L", (size, size))
+
+    first = square(40)
+    assert square(40) is first and drawn == [40]  # the same picture, drawn once
+    assert square(40, mode="L") is not first  # another picture: its arguments differ
+    other(40)
+    assert store.held == 40 * 40 * 4 + 40 * 40 + 40 * 40
+    for size in (41, 42):
+        square(size)
+    assert store.held <= store.limit  # the least recently used gave way
+    assert square(40) is not first  # and is drawn again when asked for
+    square.cache_clear()
+    assert all(key[0] is not square.make for key in store.items)
+    assert store.held == sum(module.picture_bytes(p) for p in store.items.values())
