@@ -21,7 +21,9 @@ Memory stays bounded (docs/deploy.md has the figures):
   to its allocator is not always given back to the system: a retired process is the sure
   way);
 - what the allocator keeps free is handed back (``malloc_trim``) after the warm-up and
-  around a final picture, the largest a process draws.
+  around a final picture, the largest a process draws; before a replay, after which the
+  process ends, its caches are emptied as well (``render.common.cache.forget``: the replay
+  fills those of its one game again).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ except ImportError:  # pragma: no cover - not a Unix
 
 import render
 from bot import config
+from render.common.cache import forget
 
 log = logging.getLogger("skald")
 
@@ -192,6 +195,8 @@ def _serve(jobs: Connection, answers: Connection, game_ids: list[str]) -> None:
         except (EOFError, OSError):
             os._exit(0)
         final = name == "draw" and job.get("image") == "final"
+        if name in HEAVY:  # it ends after the replay: what its caches hold is of no more use
+            forget()
         if final or name in HEAVY:
             _trim()  # the largest pictures: drawn on memory given back, not on what is kept free
         try:

@@ -13,6 +13,7 @@ every game together (``pictures``, a budget of bytes).
 from __future__ import annotations
 
 import functools
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, ParamSpec, TypeVar
@@ -116,3 +117,20 @@ class Kept(Generic[Args]):
 def kept(make: Callable[Args, Image.Image]) -> Kept[Args]:
     """A drawing function whose pictures are remembered (``Kept``)."""
     return Kept(make)
+
+
+def forget() -> int:
+    """Empty every cache of the drawing modules (``render`` and its packages: remembered
+    functions, ``PixelCache``s, ``kept`` pictures); how many. For a drawing process about
+    to make a replay, after which it ends: the replay then draws on memory given back,
+    filling the caches of its one game again, not on what every game's pictures left."""
+    emptied = 0
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "render" or name.startswith("render.")):
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and not isinstance(value, type):
+                clear()
+                emptied += 1
+    return emptied

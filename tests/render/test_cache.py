@@ -90,3 +90,19 @@ def test_kept_pictures_are_drawn_once_and_bounded_by_their_bytes(monkeypatch: py
     square.cache_clear()
     assert all(key[0] is not square.make for key in store.items)
     assert store.held == sum(module.picture_bytes(p) for p in store.items.values())
+
+
+def test_forgetting_empties_every_cache_and_draws_the_same_pixels() -> None:
+    import games
+    import render
+    from render.common import cache as module
+    from render.common import stamps, text
+
+    views = [games.get(g).view(games.get(g).setup(3, 2, None), None) for g in ("knarr", "saga")]
+    names = ["Astrid", "Bjorn", "Sigrid"]
+    before = [render.board_image(view, names=names).tobytes() for view in views]
+    assert stamps.cache.items and text._masks.items and module.pictures.items
+    assert module.forget() > 10
+    assert not stamps.cache.items and not text._masks.items and not module.pictures.items
+    assert stamps.cache.held == text._masks.held == module.pictures.held == 0
+    assert [render.board_image(view, names=names).tobytes() for view in views] == before
