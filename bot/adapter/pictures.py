@@ -2,8 +2,9 @@
 
 Drawing and encoding a board holds the GIL for about 10 ms; in threads, every picture
 would queue on one core and stall the event loop meanwhile. The loop sends a payload's
-view and names to a worker and gets PNG bytes back. Each worker draws every game once as
-it starts, and keeps the renderers' caches of static layers (maps, tiles, goods) warm.
+view and names to a worker and gets PNG bytes back. Each worker draws each of its games
+(``home``) once as it starts, and keeps the renderers' caches of static layers (maps,
+tiles, goods) warm.
 
 ``SKALD_DRAWERS`` (read once, at the first picture) sets how many drawing processes run:
 one per core by default; 0 draws every picture in one thread of the bot's own process (a
@@ -597,7 +598,7 @@ async def _run(name: str, job: dict[str, Any]) -> Any:
 
 
 async def start() -> None:
-    """Start the drawing processes and wait until each is warm (each has drawn every game);
+    """Start the drawing processes and wait until each is warm (each has drawn its games);
     with ``SKALD_DRAWERS=0``, the drawing thread."""
     await asyncio.gather(*(_run("ping", {}) for _ in range(max(1, workers()))))
 
