@@ -2,8 +2,9 @@
 
 Drawing and encoding a board holds the GIL for about 10 ms; in threads, every picture
 would queue on one core and stall the event loop meanwhile. The loop sends a payload's
-view and names to a worker and gets PNG bytes back. Each worker draws every game once as
-it starts, and keeps the renderers' caches of static layers (maps, tiles, goods) warm.
+view and names to a worker and gets PNG bytes back. Each worker draws each of its games
+(``home``) once as it starts, and keeps the renderers' caches of static layers (maps,
+tiles, goods) warm.
 
 ``SKALD_DRAWERS`` (read once, at the first picture) sets how many drawing processes run:
 one per core by default; 0 draws every picture in one thread of the bot's own process (a
@@ -11,11 +12,19 @@ small host: no process beside the bot, but the event loop shares its GIL with th
 Where processes cannot start (a sandbox, a platform without them), pictures are drawn in
 threads as well.
 
-Memory stays bounded (docs/deploy.md has the figures): a process that has made a replay
-(the most a process ever holds) is retired as soon as it has answered, and any process
-after ``RECYCLE_AFTER`` pictures; a fresh one takes its place. Memory a process gave back
-to its allocator is not always given back to the system, so a retired process is the sure
-way to give it back.
+Memory stays bounded (docs/deploy.md has the figures):
+- each game has a home process (``home``), which draws its pictures and warms only its own
+  games, so a process holds the caches and printed maps of some games, not of all five; a
+  picture goes elsewhere only while its home is full and another process is idle, or while
+  its home makes a replay or is being replaced;
+- a process that has made a replay is retired as soon as it has answered, and any process
+  after ``RECYCLE_AFTER`` pictures; a fresh one takes its place (memory a process gave back
+  to its allocator is not always given back to the system: a retired process is the sure
+  way);
+- what the allocator keeps free is handed back (``malloc_trim``) after the warm-up and
+  around a final picture, the largest a process draws; before a replay, after which the
+  process ends, its caches are emptied as well (``render.common.cache.forget``: the replay
+  fills those of its one game again).
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ import signal
 import struct
 import subprocess
 import sys
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -43,6 +53,7 @@ except ImportError:  # pragma: no cover - not a Unix
 import render
 from bot import config
 from bot.store.payloads import Payload
+from render.common.cache import forget
 
 log = logging.getLogger("skald")
 
@@ -112,8 +123,9 @@ def replay(payload: Payload) -> bytes | None:
 
 
 def _trim() -> None:
-    """Hand the memory freed by a replay back to the system where the C library can (glibc's
-    ``malloc_trim``): in the bot's own process (``SKALD_DRAWERS=0``) nothing retires it."""
+    """Hand the memory the allocator holds free back to the system where the C library can
+    (glibc's ``malloc_trim``): after a replay in the bot's own process (``SKALD_DRAWERS=0``:
+    nothing retires it), after a drawing process's warm-up, around a final picture."""
     with contextlib.suppress(OSError, AttributeError):
         import ctypes
 
@@ -128,17 +140,33 @@ def _replay_here(payload: Payload) -> bytes | None:
         _trim()
 
 
-def _warm() -> None:
-    """Set a drawing process up: it gives way to the bot for the cores; each game's opening
-    board drawn once (as a palette PNG, as its boards are), so the first real picture is not
-    the slow one. It ends with the bot: only the bot holds the other end of its job pipe, so
-    a killed bot is an EOF (``_serve``)."""
+def home(game_id: str | None, count: int) -> int | None:
+    """The slot (0 to ``count`` - 1) of the drawing process that draws ``game_id``'s
+    pictures: the games in turn over the processes. None for no game (a ping)."""
+    ids = render.supported()
+    if game_id not in ids or count < 1:
+        return None
+    return ids.index(game_id) % count
+
+
+def homed(slot: int, count: int) -> list[str]:
+    """The games whose home is ``slot`` of ``count`` processes (none for a slot past the
+    number of games: it draws only what other processes have no room for)."""
+    return [game_id for game_id in render.supported() if home(game_id, count) == slot]
+
+
+def _warm(game_ids: list[str]) -> None:
+    """Set a drawing process up: it gives way to the bot for the cores; the opening board
+    of each of its games drawn once (as a palette PNG, as its boards are), so the first
+    real picture is not the slow one; then what the warm-up left free is given back. It
+    ends with the bot: only the bot holds the other end of its job pipe, so a killed bot is
+    an EOF (``_serve``)."""
     import games  # here: only the workers need the rules
 
     with contextlib.suppress(AttributeError, OSError):  # else: the bot's own priority
         os.nice(DRAWING_NICENESS)
 
-    for game_id in render.supported():
+    for game_id in game_ids:
         module = games.get(game_id)
         state = module.setup(1, module.min_players, None)
         names = [f"Seat {i + 1}" for i in range(module.min_players)]
@@ -146,6 +174,7 @@ def _warm() -> None:
             render.board_png(module.view(state, None), names=names, palette=PALETTE)
         except Exception:  # a warm-up is only a warm-up
             log.exception("warming the %s renderer failed", game_id)
+    _trim()  # about 18 MB the warm-up's pictures left free (measured)
 
 
 class WorkerGone(Exception):
@@ -155,21 +184,28 @@ class WorkerGone(Exception):
 _HEADER = struct.Struct("!i")  # multiprocessing.Connection's framing: a length, then the bytes
 
 
-def serve(job_fd: int, answer_fd: int) -> None:
+def serve(job_fd: int, answer_fd: int, game_ids: str = "") -> None:
     """A drawing process (``_Worker`` starts it): jobs in, answers out, one at a time,
-    until the bot is gone (its end of the job pipe closes: EOF). Ctrl-C in the bot's
-    terminal reaches this process too: the bot decides when it ends, not the keyboard."""
+    until the bot is gone (its end of the job pipe closes: EOF). ``game_ids`` (comma
+    separated) are the games it warms. Ctrl-C in the bot's terminal reaches this process
+    too: the bot decides when it ends, not the keyboard."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _serve(Connection(job_fd, writable=False), Connection(answer_fd, readable=False))
+    warm = [game_id for game_id in game_ids.split(",") if game_id]
+    _serve(Connection(job_fd, writable=False), Connection(answer_fd, readable=False), warm)
 
 
-def _serve(jobs: Connection, answers: Connection) -> None:
-    _warm()
+def _serve(jobs: Connection, answers: Connection, game_ids: list[str]) -> None:
+    _warm(game_ids)
     while True:
         try:
             name, job = pickle.loads(jobs.recv_bytes())
         except (EOFError, OSError):
             os._exit(0)
+        final = name == "draw" and job.get("image") == "final"
+        if name in HEAVY:  # it ends after the replay: what its caches hold is of no more use
+            forget()
+        if final or name in HEAVY:
+            _trim()  # the largest pictures: drawn on memory given back, not on what is kept free
         try:
             answer: tuple[str, Any] = ("ok", _JOBS[name](job))
             data = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
@@ -182,6 +218,8 @@ def _serve(jobs: Connection, answers: Connection) -> None:
             answers.send_bytes(data)
         except OSError:
             os._exit(0)
+        if final:
+            _trim()
 
 
 def _ping(job: Any) -> None:
@@ -203,7 +241,7 @@ _THREAD_JOBS: dict[str, Any] = {"draw": _draw_here, "replay": _replay_here, "pin
 # multiprocessing child: multiprocessing's spawn starts a resource-tracker process as well
 # (13 MB held for nothing: the pool shares no semaphores) and imports the bot's main
 # module again in every child.
-_CHILD = "import sys; from bot.adapter.pictures import serve; serve(int(sys.argv[1]), int(sys.argv[2]))"
+_CHILD = "import sys; from bot.adapter.pictures import serve; serve(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3])"
 
 
 def _child_env() -> dict[str, str]:
@@ -216,14 +254,16 @@ def _child_env() -> dict[str, str]:
 
 class _Worker:
     """One drawing process and the two pipes to it. Up to ``DEPTH`` jobs wait at a worker
-    so it starts the next as soon as it has answered one; answers come back in order."""
+    so it starts the next as soon as it has answered one; answers come back in order.
+    ``slot`` is its place in the pool (``home``), and ``game_ids`` the games it warms."""
 
-    def __init__(self) -> None:
+    def __init__(self, slot: int = 0, game_ids: Sequence[str] = ()) -> None:
+        self.slot = slot
         job_reader, job_writer = os.pipe()
         answer_reader, answer_writer = os.pipe()
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-c", _CHILD, str(job_reader), str(answer_writer)],
+                [sys.executable, "-c", _CHILD, str(job_reader), str(answer_writer), ",".join(game_ids)],
                 pass_fds=(job_reader, answer_writer),
                 stdin=subprocess.DEVNULL,
                 env=_child_env(),
@@ -248,6 +288,7 @@ class _Worker:
         self.writing = asyncio.Lock()
         self.heavy = 0  # replays in hand: seconds of work, so no board waits behind one
         self.taken = 0  # jobs given to it, in all
+        self.own = 0  # jobs in hand of the games whose home it is
         self.retiring = False  # takes no more jobs; retired once it has answered those it has
 
     def reserve(self) -> asyncio.Future[Any]:
@@ -378,9 +419,10 @@ class Processes:
 
     def __init__(self, count: int) -> None:
         self.all: list[_Worker] = []
+        self.count = count
         try:
-            for _ in range(count):
-                self.all.append(_Worker())
+            for slot in range(count):
+                self.all.append(_Worker(slot, homed(slot, count)))
         except BaseException:
             self.shutdown()
             raise
@@ -396,18 +438,30 @@ class Processes:
     def _has_room(worker: _Worker) -> bool:
         return not worker.heavy and not worker.retiring and len(worker.pending) < DEPTH
 
-    def _free(self) -> _Worker | None:
+    def _free(self, game_id: str | None = None) -> _Worker | None:
+        """The worker for a job of ``game_id``: its home if that has room; else, while the
+        home makes a replay, is retiring or is being replaced, the one with the fewest jobs;
+        else one with room that has no job of its own games (a host serving one game, or an
+        idle moment: its caches then hold a game not its own, better than a core left
+        idle); else none yet."""
         free = [w for w in self.all if self._has_room(w)]
+        slot = home(game_id, self.count)
+        if slot is not None:
+            homes = [w for w in self.all if w.slot == slot]
+            if any(w in free for w in homes):
+                return next(w for w in homes if w in free)
+            if any(not w.heavy and not w.retiring for w in homes):  # busy, but soon free
+                free = [w for w in free if not w.own]
         return min(free, key=lambda w: len(w.pending)) if free else None
 
-    async def _take(self) -> _Worker:
-        """The worker with the fewest jobs, once one has room (first come, first served);
-        a worker making a replay takes nothing more until it is done."""
+    async def _take(self, game_id: str | None = None) -> _Worker:
+        """The worker for a job of ``game_id`` (``_free``), once one has room (first come,
+        first served); a worker making a replay takes nothing more until it is done."""
         self._reap()
         while True:
             if not self.all and not self.starting:
                 raise WorkerGone("no drawing process could be started again")
-            if not self.waiting and (worker := self._free()) is not None:
+            if not self.waiting and (worker := self._free(game_id)) is not None:
                 return worker
             turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self.waiting.append(turn)
@@ -416,7 +470,7 @@ class Processes:
             finally:
                 if turn in self.waiting:
                     self.waiting.remove(turn)
-            if (worker := self._free()) is not None:
+            if (worker := self._free(game_id)) is not None:
                 return worker
 
     def _reap(self) -> None:
@@ -429,29 +483,31 @@ class Processes:
                 self._after(worker)
 
     def _room(self) -> None:
-        """A job is done: the first one waiting may go. With no process left and none
-        starting, every one waiting goes (to hear that none is left)."""
-        every = not self.all and not self.starting
+        """A job is done: every one waiting looks again, in order, for a worker for its
+        game (the first may want another process than the one that has room); those that
+        find none wait again."""
         while self.waiting:
             turn = self.waiting.popleft()
             if not turn.done() and not turn.get_loop().is_closed():
                 turn.set_result(None)
-                if not every:
-                    return
 
     async def run(self, name: str, job: Any) -> Any:
-        worker = await self._take()
+        game_id = (job.get("replay") or job.get("view") or {}).get("game")
+        worker = await self._take(game_id if isinstance(game_id, str) else None)
         heavy = name in HEAVY
+        own = game_id is not None and home(game_id, self.count) == worker.slot
         worker.heavy += heavy
+        worker.own += own
         worker.taken += 1
         if heavy or worker.taken >= RECYCLE_AFTER:
             worker.retiring = True  # what it holds afterwards goes back with the process
         task = asyncio.ensure_future(worker.exchange(worker.reserve(), name, job))
-        task.add_done_callback(lambda _: self._after(worker, heavy))
+        task.add_done_callback(lambda _: self._after(worker, heavy, own))
         return await asyncio.shield(task)  # a cancelled caller leaves the worker to finish
 
-    def _after(self, worker: _Worker, heavy: bool = False) -> None:
+    def _after(self, worker: _Worker, heavy: bool = False, own: bool = False) -> None:
         worker.heavy -= heavy
+        worker.own -= own
         if worker.retiring and not worker.pending:
             worker.gone = True  # answered all it had: its pipes close, so it ends (EOF)
         if worker.gone and worker in self.all:
@@ -468,7 +524,7 @@ class Processes:
         (so the two never hold memory at once). In a thread: starting a process takes
         several milliseconds, which the event loop would spend stalled."""
         try:
-            worker = await asyncio.to_thread(_succeed, old)
+            worker = await asyncio.to_thread(_succeed, old, homed(old.slot, self.count))
         except OSError as error:
             log.warning("a drawing process could not be started again (%s)", error)
         else:
@@ -493,15 +549,16 @@ class Processes:
         self.all.clear()
 
 
-def _succeed(old: _Worker) -> _Worker:
-    """A new drawing process, started once ``old`` has ended (its pipes are closed: an idle
-    one ends at once; one still drawing, within its picture, else it is killed)."""
+def _succeed(old: _Worker, game_ids: Sequence[str]) -> _Worker:
+    """A new drawing process in ``old``'s slot, warming ``game_ids``, started once ``old``
+    has ended (its pipes are closed: an idle one ends at once; one still drawing, within
+    its picture, else it is killed)."""
     try:
         old.process.wait(timeout=5)
     except subprocess.TimeoutExpired:
         old.process.kill()
         old.process.wait(timeout=5)
-    return _Worker()
+    return _Worker(old.slot, game_ids)
 
 
 def pool() -> Processes | ThreadPoolExecutor:
@@ -547,7 +604,7 @@ async def _run(name: str, job: dict[str, Any]) -> Any:
 
 
 async def start() -> None:
-    """Start the drawing processes and wait until each is warm (each has drawn every game);
+    """Start the drawing processes and wait until each is warm (each has drawn its games);
     with ``SKALD_DRAWERS=0``, the drawing thread."""
     await asyncio.gather(*(_run("ping", {}) for _ in range(max(1, workers()))))
 

@@ -17,7 +17,15 @@ from dataclasses import dataclass
 from PIL import Image
 
 from render.common.layout import note_output
-from render.common.png import PALETTE_COLORS, SIZE_SOFT, encode_palette, encode_png, palette_for, posterize
+from render.common.png import (
+    PALETTE_COLORS,
+    SIZE_SOFT,
+    encode_palette,
+    encode_png,
+    encode_png_streamed,
+    palette_for,
+    posterize,
+)
 
 
 @dataclass(frozen=True)
@@ -72,8 +80,9 @@ def hand(im: Image.Image, *, kind: str, palette: bool = False) -> bytes:
 
 def final(im: Image.Image) -> bytes:
     """A finished game's final picture (its board, already as ``as_shown`` shows it, and the
-    score table) as an RGB PNG at level 3: it is sent once a game."""
-    return encode_png(im)
+    score table) as an RGB PNG at level 3: it is sent once a game, so it is deflated as its
+    rows are taken (``encode_png_streamed``), for the least memory, not the least time."""
+    return encode_png_streamed(im)
 
 
 def card(im: Image.Image) -> bytes:
@@ -91,11 +100,12 @@ def table(im: Image.Image) -> bytes:
 def as_shown(im: Image.Image, *, kind: str, packing: Packing = PLAIN, palette: bool = False) -> Image.Image:
     """The board ``im`` as its PNG from ``board`` shows it, without encoding it: for a
     picture drawn around a board (the final picture). The same pixels, and the same palette
-    kept for ``kind``, as ``board`` with the same arguments."""
+    kept for ``kind``, as ``board`` with the same arguments. With ``palette``, a palette
+    picture (a quarter of an RGB one's bytes: the final picture is a drawing process's
+    largest), which a paste onto an RGB picture turns into those colours."""
     note_output(im)
     if palette:
-        mapped = im.quantize(palette=palette_for(im, PALETTE_COLORS, kind), dither=Image.Dither.NONE)
-        return mapped.convert("RGB")
+        return im.quantize(palette=palette_for(im, PALETTE_COLORS, kind), dither=Image.Dither.NONE)
     if packing.posterize:
         posterize(im)
     return im

@@ -5,7 +5,10 @@ alpha is 255 and the blend is a copy: a Knarr board pastes about 70 sprites (car
 icons), 150,000 pixels, and this blending was a tenth of its drawing. A big sprite is cut
 once into the largest opaque rectangle found, copied as it is, and the strips around it,
 which are blended as before. A blend at alpha 255 gives the sprite's pixel exactly, so the
-board is the same (``tests/render/test_sprites.py`` compares them).
+board is the same (``tests/render/test_sprites.py`` compares them). What is kept for a
+sprite is its strips and the opaque rectangle's box, not a copy of that rectangle: it is
+cut from the sprite as it is pasted (two copies of its rows cost far less than a blend,
+and a drawing process would otherwise hold its big sprites twice).
 
 On a sprite being built (RGBA), the sprite is composited over it instead of pasted: a
 paste blends the alpha channels as well, so a card whose icons were pasted on let the
@@ -27,7 +30,9 @@ _OPAQUE = re.compile(rb"\xff+")
 # the pieces of a sprite: each with where it goes from the sprite's top left, and whether
 # it is blended through its alpha (else copied)
 Piece = tuple[Image.Image, int, int, bool]
-_pieces: dict[int, list[Piece]] = {}  # by id(sprite); an entry ends with its sprite
+# what is kept of a piece: a blended strip, or the box of the opaque rectangle in the sprite
+Kept = tuple[Image.Image | tuple[int, int, int, int], int, int]
+_pieces: dict[int, list[Kept]] = {}  # by id(sprite); an entry ends with its sprite
 
 
 def paste_sprite(im: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
@@ -48,23 +53,31 @@ def paste_sprite(im: Image.Image, sprite: Image.Image, xy: tuple[float, float]) 
     sprite.load()
     core = im.im
     pieces = _split_once(sprite) if sprite.width * sprite.height >= SPLIT_PIXELS else []
-    # small, or little of it opaque: whole, blended (Pillow's own paste, less its checks)
-    for piece, dx, dy, blended in pieces or [(sprite, 0, 0, True)]:
-        box = (x + dx, y + dy, x + dx + piece.width, y + dy + piece.height)
-        if blended:
-            core.paste(piece.im, box, piece.im)
+    if not pieces:  # small, or little of it opaque: whole, blended (Pillow's paste, less its checks)
+        core.paste(sprite.im, (x, y, x + sprite.width, y + sprite.height), sprite.im)
+        return
+    for piece, dx, dy in pieces:
+        if isinstance(piece, tuple):  # the opaque rectangle: copied from the sprite
+            left, top, right, bottom = piece
+            core.paste(sprite.im.crop(piece), (x + dx, y + dy, x + dx + right - left, y + dy + bottom - top))
         else:
-            core.paste(piece.im, box)
+            box = (x + dx, y + dy, x + dx + piece.width, y + dy + piece.height)
+            core.paste(piece.im, box, piece.im)
 
 
-def _split_once(sprite: Image.Image) -> list[Piece]:
+def _split_once(sprite: Image.Image) -> list[Kept]:
     """``split(sprite)``, kept while the sprite lives (sprites come from caches, and are
-    never changed once made)."""
-    pieces = _pieces.get(id(sprite))
-    if pieces is None:
-        pieces = _pieces[id(sprite)] = split(sprite)
+    never changed once made): the strips, and the opaque rectangle as its box."""
+    kept = _pieces.get(id(sprite))
+    if kept is None:
+        kept = []
+        for piece, dx, dy, blended in split(sprite):
+            kept.append(
+                (piece, dx, dy) if blended else ((dx, dy, dx + piece.width, dy + piece.height), dx, dy)
+            )
+        _pieces[id(sprite)] = kept
         weakref.finalize(sprite, _pieces.pop, id(sprite), None)
-    return pieces
+    return kept
 
 
 def _widest_run(alpha: bytes, width: int, row: int) -> tuple[int, int]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -21,12 +20,13 @@ from render.common import (
     text_on,
     text_width,
 )
+from render.common.cache import kept
 from render.common.canvas import canvas
 from render.common.layout import carry_text
 from render.knarr.style import CELL, COLORS, PARCHMENT, PARCHMENT_EDGE, TYPE_COLORS
 
 
-@lru_cache(maxsize=256)
+@kept
 def _helmet(width: int, color: RGB) -> Image.Image:
     """A horned helmet, the decoration in the middle of a Viking card."""
     height = round(width * 0.62)
@@ -41,7 +41,7 @@ def _helmet(width: int, color: RGB) -> Image.Image:
     return big.resize((width, height), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=512)
+@kept
 def viking_card(card_id: str, color: str, asset: str, w: int, h: int) -> Image.Image:
     """A full Viking card: its colour, its asset at the top, a helmet, its id."""
     base = VIKING_COLORS.get(color, (120, 120, 120))
@@ -66,7 +66,7 @@ def viking_card(card_id: str, color: str, asset: str, w: int, h: int) -> Image.I
     return sprite
 
 
-@lru_cache(maxsize=256)
+@kept
 def crew_strip(color: str, asset: str, w: int, h: int) -> Image.Image:
     """A Viking card in a crew column, of which only the top (its asset) shows."""
     base = VIKING_COLORS.get(color, (120, 120, 120))
@@ -124,7 +124,7 @@ def _immediate_items(immediate: Mapping[str, int]) -> list[tuple[str, int]]:
     return items
 
 
-@lru_cache(maxsize=128)
+@kept
 def dest_card(key: tuple[Any, ...], w: int, h: int) -> Image.Image:
     """A destination card: id band, cost, immediate assets, the three trade columns."""
     card_id, kind, cost, immediate, trade = key
@@ -171,7 +171,7 @@ def _cost_width(cost: Mapping[str, int], size: int) -> int:
     return max(0, n * (size + 3) - 3)
 
 
-@lru_cache(maxsize=128)
+@kept
 def card_back(w: int, h: int, fill: RGB, label: str) -> Image.Image:
     """A small face-down pile: two offset card backs."""
     sprite = Image.new("RGBA", (w, h), (0, 0, 0, 0))

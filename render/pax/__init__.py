@@ -15,8 +15,8 @@ from render.pax.board import board_image
 from render.pax.hand import hand_image
 
 # Rounded to 16 levels a channel (nobody sees a shift of at most 8 levels), the dense board
-# packs as RGB PNG under Discord's comfortable 300 KB at zlib level 3, half the CPU of
-# level 5 (a 6-player board: about 280 KB, 22 ms); a harder pass only when still too big.
+# packs as RGB PNG under Discord's comfortable 300 KB at zlib level 3; a harder pass only
+# when still too big.
 PACKING = Packing(posterize=True, levels=(3, 6), limit=296 * 1024)
 
 __all__ = ["PACKING", "board_image", "hand_image"]

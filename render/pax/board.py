@@ -183,7 +183,7 @@ def _draw_status(im: Image.Image, view: View, names: Sequence[str], top: int) ->
         canvas(image).rounded_rectangle((x, y, x + w, y + h), 12, fill=PANEL, outline=GOLD, width=2)
 
     # too low for its corners to be pasted apart (render.common.canvas), Pillow draws it
-    # slice by slice: 0.3 ms a board, measured; a stamp (on the board's background)
+    # slice by slice: a stamp (on the board's background)
     stamped(im, (box[0], box[1]), (w, h), ("status", w, h), frame, BG)
     with panel("status", box):
         draw_text(

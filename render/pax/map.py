@@ -386,7 +386,7 @@ def draw_region(
     rid = str(region.get("id"))
     homes = _homes_in(view, rid)
     if kept and not _changed(region, homes, posts):
-        return  # as kept (most regions of most boards: a drawing context costs 5 us)
+        return  # as kept (most regions of most boards)
     with panel(f"region {rid}", box):
         if not kept:
             canvas(im).rounded_rectangle(box, 10, fill=fill, outline=color, width=3)

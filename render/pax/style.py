@@ -113,9 +113,9 @@ def follower_badge(
     ground: RGB | None = None,
 ) -> int:
     """A Follower: a square in its type's colour with its initial; a seat's is framed by a
-    ring of the seat colour 3 px wide, kept apart from the square by a dark line so that a
-    yellow seat's ring shows round a yellow Sweden Follower. Returns its width. From a
-    stamp when it lies on a panel of the ``ground`` colour."""
+    ring of the seat colour, kept apart from the square by a dark line so that a yellow
+    seat's ring shows round a yellow Sweden Follower. Returns its width. From a stamp when
+    it lies on a panel of the ``ground`` colour."""
     x, y = xy
     if ground is None:
         _badge(im, x, y, kind, size, seat)

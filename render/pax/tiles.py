@@ -50,8 +50,7 @@ def draw_tile(
 ) -> None:
     """Draw ``tile`` filling ``box``; the text wraps to at most ``lines`` lines. On a panel
     of the ``ground`` colour (the board's SAGA TRACK), the card's frame is pasted from a
-    stamp (measured, with the texts' fitting and wrapping remembered: 180 us a card
-    painted, 50 us so)."""
+    stamp."""
     x0, y0, x1, y1 = box
     band_h, name_size, kind_size, facts_size, badge = LARGE if large else SMALL
     kind = str(tile.get("kind", ""))

@@ -7,11 +7,11 @@ mark) so a die reads at a glance; every sprite is cached.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.common import GOLD, RGB, is_light, shade
+from render.common.cache import kept
 from render.common.shapes import supersampled
 from render.reavers.style import DIE_COLORS, FAVOR, FOOD
 
@@ -67,7 +67,7 @@ def _face(d: Paint, face: str, full: float, ink: tuple[int, ...], body: tuple[in
         d.line((c, c - r, c, c + r), fill=ink, width=w)
 
 
-@lru_cache(maxsize=256)
+@kept
 def die(color: str, face: str, size: int, wild: bool = False) -> Image.Image:
     """A crew die of ``color`` (or a neutral face for a cost) showing ``face``."""
     body = DIE_COLORS.get(color, NEUTRAL)
@@ -84,7 +84,7 @@ def die(color: str, face: str, size: int, wild: bool = False) -> Image.Image:
     return supersampled((size, size), paint)
 
 
-@lru_cache(maxsize=32)
+@kept
 def combat_die(value: int, size: int) -> Image.Image:
     """A combat die: blank, one hit or two hits (drawn as axe-heads, red on bone)."""
     body: RGB = (238, 232, 218)
@@ -104,7 +104,7 @@ def combat_die(value: int, size: int) -> Image.Image:
     return supersampled((size, size), paint)
 
 
-@lru_cache(maxsize=16)
+@kept
 def food_icon(size: int) -> Image.Image:
     """A loaf of bread."""
 
@@ -122,7 +122,7 @@ def food_icon(size: int) -> Image.Image:
     return supersampled((size, size), paint)
 
 
-@lru_cache(maxsize=16)
+@kept
 def favor_icon(size: int) -> Image.Image:
     """A raven's feather of the gods: a pale blue teardrop."""
 
@@ -142,7 +142,7 @@ def favor_icon(size: int) -> Image.Image:
     return supersampled((size, size), paint)
 
 
-@lru_cache(maxsize=16)
+@kept
 def pawn(size: int, sail: RGB, edge: RGB, honor: bool = False) -> Image.Image:
     """A placed longship pawn: a round token in the seat colour (gold ring for the Honor Ship)."""
 

@@ -157,8 +157,7 @@ def _draw_info(
     im: Image.Image, x0: int, top: int, x1: int, recruit: bool, faces: tuple[str, ...], food: int, bonus: str
 ) -> None:
     """A location's cost, then the bonus by seat distance from the active player, below its
-    title band: the same on board after board, so from a stamp on the panel's fill (six
-    rows of dice, icons and texts: measured, about 0.3 ms a board painted in place)."""
+    title band: the same on board after board, so from a stamp on the panel's fill."""
 
     def paint(image: Image.Image, dx: int, dy: int) -> None:
         _paint_info(image, x0 - dx, top - dy, x1 - dx, recruit, faces, food, bonus)

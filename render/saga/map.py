@@ -23,6 +23,7 @@ from render.common import (
     text_on,
     text_width,
 )
+from render.common.cache import kept
 from render.common.canvas import canvas
 from render.common.stamps import Painter, stamp, stamped_text
 from render.saga.geography import (
@@ -78,7 +79,7 @@ def _scale(points: Sequence[Point], s: float) -> list[Point]:
     return [(x * s, y * s) for x, y in points]
 
 
-@lru_cache(maxsize=1)
+@kept
 def map_base() -> Image.Image:
     """The sea, the coasts, England's and Scandinavia's areas and their borders (no pieces)."""
     s = 2
@@ -329,8 +330,8 @@ def draw_area(im: Image.Image, ox: int, oy: int, area: Mapping[str, Any], combat
     fighting = combat_area == key
     pw = _plate_width(area_name(key), kind, strong)
     x0 = cx - pw / 2
-    # the plate is the same on every board where the area looks the same: a stamp (the ten
-    # areas took 1.0 ms, 0.55 with stamps; Pillow itself draws a plate at a half pixel).
+    # the plate is the same on every board where the area looks the same: a stamp (Pillow
+    # itself draws a plate at a half pixel).
     # The stronghold's top row lies off the plate, so it is pasted in place
     look = (key, plate, kind, strong, fighting)
     half = PLATE_H // 2 + 8

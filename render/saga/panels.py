@@ -123,8 +123,7 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
     warriors = int(supply.get("warriors", 0) or 0)
     leaders = list(supply.get("leaders") or [])
     # the label and the lines below lie on the panel's colour, where nothing else is
-    # drawn: stamps (with the band, the coins and the tag, the two panels took 0.8 ms of
-    # the 5.8 a board took to draw, 1.1 drawn)
+    # drawn: stamps
     stamped_text(im, (x0 + 12, y + 12), "SUPPLY", 16, MUTED, PANEL, bold=True)
     x: float = x0 + 12 + text_width("SUPPLY", 16, bold=True) + 10  # after the label
     if warriors or leaders:
@@ -261,7 +260,7 @@ def _paint_track(im: Image.Image, box: Box) -> None:
 
 def _draw_cell(im: Image.Image, cx0: float, top: int, cell: float, bottom: int, pos: int, zone: bool) -> None:
     # the same on every board: a stamp (Pillow itself draws a rounded box at a fraction of
-    # a pixel, ten a board; the track took 0.23 ms, 0.12 with stamps)
+    # a pixel)
     stamp(
         im,
         (math.floor(cx0), top, math.ceil(cx0 + cell), bottom),

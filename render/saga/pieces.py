@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -16,10 +15,11 @@ from render.common import (
     pip,
     shade,
 )
+from render.common.cache import kept
 from render.saga.style import SIDE_COLORS, SIDE_EDGES, SIGILS, painted_sprite, rgba
 
 
-@lru_cache(maxsize=16)
+@kept
 def shield(side: str, size: int, engaged: bool = False) -> Image.Image:
     """A warrior token: a round Viking shield (grey planks, iron boss) or a blue Saxon one."""
     fill = SIDE_COLORS.get(side, (128, 128, 128))
@@ -54,7 +54,7 @@ def shield(side: str, size: int, engaged: bool = False) -> Image.Image:
     return painted_sprite(size, size, paint)
 
 
-@lru_cache(maxsize=32)
+@kept
 def leader_token(side: str, size: int, revealed: bool = False) -> Image.Image:
     """A leader: a pawn in the side's colour with a gold rim (gold all over once revealed)."""
     fill = SIDE_COLORS.get(side, (128, 128, 128)) if not revealed else GOLD
@@ -74,7 +74,7 @@ def leader_token(side: str, size: int, revealed: bool = False) -> Image.Image:
     return painted_sprite(size, h, paint)
 
 
-@lru_cache(maxsize=8)
+@kept
 def stronghold_icon(size: int) -> Image.Image:
     """A stone keep with a blue banner."""
     h = round(size * 1.05)
@@ -99,7 +99,7 @@ def stronghold_icon(size: int) -> Image.Image:
     return painted_sprite(size, h, paint)
 
 
-@lru_cache(maxsize=8)
+@kept
 def crown_icon(size: int) -> Image.Image:
     """The Crown that marks an Inland area."""
     h = round(size * 0.8)
@@ -122,7 +122,7 @@ def crown_icon(size: int) -> Image.Image:
     return painted_sprite(size, h, paint)
 
 
-@lru_cache(maxsize=8)
+@kept
 def coin_icon(size: int) -> Image.Image:
     """A silver penny."""
 
@@ -139,7 +139,7 @@ def coin_icon(size: int) -> Image.Image:
     return painted_sprite(size, size, paint)
 
 
-@lru_cache(maxsize=16)
+@kept
 def sword_axe_icon(size: int, color: RGB = (236, 236, 240)) -> Image.Image:
     """The Sword-and-Axe icon: its holder resolves actions first (also marks a battle)."""
 
@@ -159,7 +159,7 @@ def sword_axe_icon(size: int, color: RGB = (236, 236, 240)) -> Image.Image:
     return painted_sprite(size, size, paint)
 
 
-@lru_cache(maxsize=8)
+@kept
 def initiative_icon(size: int) -> Image.Image:
     """The Initiative icon: a horn-blower's banner, first to choose."""
 
@@ -179,7 +179,7 @@ def initiative_icon(size: int) -> Image.Image:
     return painted_sprite(size, size, paint)
 
 
-@lru_cache(maxsize=8)
+@kept
 def drakkar_icon(width: int) -> Image.Image:
     """A longship: dragon prow, a row of shields, a striped sail."""
     height = round(width * 0.62)
@@ -225,7 +225,7 @@ def drakkar_icon(width: int) -> Image.Image:
     return painted_sprite(width, height, paint)
 
 
-@lru_cache(maxsize=32)
+@kept
 def sigil_token(area: str, size: int) -> Image.Image:
     """A face-up Destination marker: the sigil colour of its coastal area and its letters."""
     color, letters = SIGILS.get(area, ((120, 120, 120), area[:1].upper()))
@@ -237,7 +237,7 @@ def sigil_token(area: str, size: int) -> Image.Image:
     return sprite
 
 
-@lru_cache(maxsize=8)
+@kept
 def face_down_token(size: int) -> Image.Image:
     """A face-down Destination marker."""
     sprite = pip(size, (60, 44, 36), (214, 190, 140), max(2, size // 12)).copy()
@@ -247,7 +247,7 @@ def face_down_token(size: int) -> Image.Image:
     return sprite
 
 
-@lru_cache(maxsize=8)
+@kept
 def tree_icon(size: int) -> Image.Image:
     def paint(d: ImageDraw.ImageDraw, w: float, h: float) -> None:
         d.rectangle((0.44 * w, 0.6 * h, 0.56 * w, 0.95 * h), fill=(60, 40, 24, 255))
@@ -256,7 +256,7 @@ def tree_icon(size: int) -> Image.Image:
     return painted_sprite(size, size, paint)
 
 
-@lru_cache(maxsize=4)
+@kept
 def round_marker(size: int) -> Image.Image:
     """The Round marker: an hourglass on a bronze disc."""
 

@@ -141,8 +141,7 @@ def leader_code(name: str) -> str:
 
 def wrapped(text: str, size: int, width: int, *, max_lines: int = 3, bold: bool = False) -> list[str]:
     """``wrap_text(text, ...)``: a text that fits on one line is measured once, not once a
-    word longer at a time, each a new text to spell (the log measured 38 texts a board, 19
-    this way; 24 texts a board were new to spell, 15)."""
+    word longer at a time, each a new text to spell."""
     line = " ".join(safe_text(text).split())
     if line and text_width(line, size, bold=bold) <= width:
         return [line]

@@ -47,10 +47,8 @@ from render.volga.style import View, plain_label, seat_color, ship_color, ship_l
 LOG_FILL: RGB = (32, 42, 58)
 
 
-# A game's log comes back on each of its boards, most lines as they were; a process that
-# draws boards of 500 games in turn sees a line again some 500 boards later (5.4 lines
-# wrapped a board, 1.1 of them new). Wrapping measures a line word by word: kept, 0.6
-# million instructions a board fewer. 4096 lines of up to 120 letters: at most ~2.6 MB.
+# A game's log comes back on each of its boards, most lines as they were: each line's
+# wrapping is remembered.
 @lru_cache(maxsize=4096)
 def _log_lines(text: str, width: int) -> tuple[str, ...]:
     return tuple(wrap_text(text, 18, width, max_lines=2))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from render.common import (
@@ -13,6 +11,7 @@ from render.common import (
     paste_sprite,
     pip,
 )
+from render.common.cache import kept
 from render.common.canvas import canvas
 from render.volga.pieces import fire_mark
 from render.volga.style import GOOD_NAMES, PARCHMENT, PARCHMENT_EDGE, Paint, painted_sprite
@@ -92,7 +91,7 @@ def _paint_furs(d: ImageDraw.ImageDraw, w: float, h: float) -> None:
 _GOOD_PAINTERS: dict[str, Paint] = {"amber": _paint_amber, "fish": _paint_fish, "furs": _paint_furs}
 
 
-@lru_cache(maxsize=64)
+@kept
 def good_icon(good: str, size: int) -> Image.Image:
     """The ``"RGBA"`` sprite of a trade good: an amber gem, a fish, a fur pelt."""
     painter = _GOOD_PAINTERS.get(good)
@@ -101,7 +100,7 @@ def good_icon(good: str, size: int) -> Image.Image:
     return painted_sprite(size, size, painter)
 
 
-@lru_cache(maxsize=32)
+@kept
 def good_badge(good: str, size: int, faded: bool = False) -> Image.Image:
     """A good on a light disc, so the blue fish and brown fur read on dark panels."""
     disc = pip(size, (236, 226, 200), (120, 96, 60), 2)
@@ -113,7 +112,7 @@ def good_badge(good: str, size: int, faded: bool = False) -> Image.Image:
     return badge
 
 
-@lru_cache(maxsize=16)
+@kept
 def coin_icon(size: int) -> Image.Image:
     """Rubles: two paper notes, the top one red."""
     h = round(size * 0.72)
@@ -140,7 +139,7 @@ def coin_icon(size: int) -> Image.Image:
     return painted_sprite(size, h, paint)
 
 
-@lru_cache(maxsize=32)
+@kept
 def contract_card(good: str, name: str, burned: bool, w: int, h: int) -> Image.Image:
     """A contract: the good wanted (icon, and its name on a wide card) and the city it goes to."""
     sprite = Image.new("RGB", (w, h), BG)
@@ -174,7 +173,7 @@ def contract_card(good: str, name: str, burned: bool, w: int, h: int) -> Image.I
     return sprite
 
 
-@lru_cache(maxsize=8)
+@kept
 def contract_back(size: int) -> Image.Image:
     """A face-down contract: a small sealed scroll card."""
     h = size

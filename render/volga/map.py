@@ -106,9 +106,8 @@ def _paint_tile(key: tuple[int, tuple[str, ...]]) -> Image.Image:
     return painted_sprite(size, size, paint).convert("RGB")
 
 
-# A stream of boards of 500 games asks for 164 (size, rivers) tiles, 1.24 million pixels
-# (14 tile sizes: each map has its own geometry); a tile painted afresh costs up to 25
-# million instructions (136 px), a board about 64. 1.5 million pixels: at most 6 MB.
+# The tiles by (size, rivers): each map has its own geometry, so several sizes are kept,
+# up to 1.5 million pixels.
 _tiles: PixelCache[tuple[int, tuple[str, ...]], Image.Image] = PixelCache(_paint_tile, 1_500_000)
 
 
@@ -196,9 +195,8 @@ def _id_stamp(x: int, y: int, tile_id: str, size: int) -> tuple[Box, tuple[Any, 
     return (x - 48, y - 2, x + 2, y + 28), (_id_text, tile_id, size), paint
 
 
-# Whether a tile is plain land where its id goes, so the id is pasted (24 ids a board, each
-# ~40,000 instructions drawn): a river or a pine may be under it (40% of ids seen). 876
-# (tile, rivers, id) seen in 400 boards of 500 games; 2,048 answers: at most ~0.5 MB.
+# Whether a tile is plain land where its id goes, so the id is pasted: a river or a pine
+# may be under it.
 @lru_cache(maxsize=2048)
 def _id_on_plain(tile: int, rivers: tuple[str, ...], tile_id: str, size: int) -> bool:
     """Pasting the id's copy gives the pixels of drawing it, on the tile's top right corner

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -24,7 +23,7 @@ from render.common import (
     text_width,
     wrap_text,
 )
-from render.common.cache import PixelCache
+from render.common.cache import PixelCache, kept
 from render.common.canvas import canvas
 from render.common.layout import recording_now, static_tile
 from render.common.stamps import stamped_text
@@ -45,7 +44,7 @@ from render.volga.style import (
 PRICE_H = 132
 
 
-@lru_cache(maxsize=16)
+@kept
 def price_card(circles: tuple[int, ...], index: int, w: int) -> Image.Image:
     """The price card: revealed circles, the current price ringed in gold, burned markers on the rest."""
     h = PRICE_H
@@ -103,7 +102,7 @@ def _items_width(goods: GoodsCount, isize: int) -> int:
     return width
 
 
-@lru_cache(maxsize=64)
+@kept
 def city_contracts_card(name: str, goods: GoodsCount, burned: bool, w: int, h: int) -> Image.Image:
     """The face-up contracts of one city: its name and each good wanted, with a count.
 
@@ -240,9 +239,8 @@ def _paint_chip(key: ChipKey) -> Image.Image:
     return im.crop((0, dy, w + 1, dy + size + 11))
 
 
-# 8-14 chips a board (passes for sale, each player's passes), each about 180,000
-# instructions drawn and a few thousand pasted. Ten cities' names on a few fills, at two
-# parities: about 140 chips of about 3,000 pixels. 400,000 pixels: at most 1.6 MB.
+# The chips of a board (passes for sale, each player's passes): ten cities' names on a
+# few fills, at two parities, kept up to 400,000 pixels.
 _chips: PixelCache[ChipKey, Image.Image] = PixelCache(_paint_chip, 400_000)
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from render.common import (
@@ -11,19 +9,14 @@ from render.common import (
     shade,
     text_on,
 )
+from render.common.cache import kept
 from render.volga.style import SHIP_COLORS, painted_sprite, rgba, ship_color
 
-# The sprites are painted at 4x and averaged down: a miss costs millions of instructions
-# (measured at 84 px: a city 7.6 million, a large ship 8.2 million; a board is about 64),
-# a paste tens of thousands. Their sizes follow the map's tile size, which differs from
-# game to game (14 sizes seen in a stream of boards of 500 games), so each cache holds
-# several sizes of every sprite. The most one can hold is its size times its biggest
-# sprite at 4 bytes a pixel, twice over for the pieces ``paste_sprite`` keeps of a sprite.
+# The sprites are painted at 4x and averaged down, at sizes that follow the map's tile
+# size (which differs from game to game); ``kept`` remembers them.
 
 
-# 113 (colour, size, width, initial) seen with two initials; more with more initials.
-# At most 128 x 84 x 67 pixels: 5.8 MB.
-@lru_cache(maxsize=128)
+@kept
 def ship_sprite(color: str, large: bool, width: int, initial: str = "") -> Image.Image:
     """A longship with a sail in the player's colour and their initial on it.
 
@@ -96,8 +89,7 @@ def ship_sprite(color: str, large: bool, width: int, initial: str = "") -> Image
     return sprite
 
 
-# 25 sizes seen. At most 32 x 76 x 76 pixels: 1.5 MB.
-@lru_cache(maxsize=32)
+@kept
 def horde_token(size: int) -> Image.Image:
     """The Golden Horde: a dark round token with a horse-tail standard."""
 
@@ -121,8 +113,7 @@ def horde_token(size: int) -> Image.Image:
     return painted_sprite(size, size, paint)
 
 
-# 28 sizes seen. At most 32 x 71 x 71 pixels: 1.3 MB.
-@lru_cache(maxsize=32)
+@kept
 def prince_token(size: int) -> Image.Image:
     """The Prince of Kiev: a red shield with a golden crown."""
 
@@ -154,7 +145,7 @@ def prince_token(size: int) -> Image.Image:
     return painted_sprite(size, size, paint)
 
 
-@lru_cache(maxsize=8)
+@kept
 def fire_mark(size: int) -> Image.Image:
     """A flame, the mark of a burned city."""
 
@@ -185,8 +176,7 @@ def fire_mark(size: int) -> Image.Image:
     return painted_sprite(size, size, paint)
 
 
-# 52 (width, burned) seen. At most 64 x 84 x 69 pixels: 3.0 MB.
-@lru_cache(maxsize=64)
+@kept
 def city_sprite(width: int, burned: bool) -> Image.Image:
     """A walled Rus' town with an onion dome; burned, a charred ruin."""
     height = round(width * 0.82)

@@ -181,9 +181,9 @@ async def test_a_process_is_started_again_off_the_event_loop(
     started_on: list[str] = []
     worker = pictures._Worker
 
-    def counted() -> pictures._Worker:
+    def counted(*args: Any) -> pictures._Worker:
         started_on.append(threading.current_thread().name)
-        return worker()
+        return worker(*args)
 
     monkeypatch.setattr(pictures, "_Worker", counted)
     before = await kill_all(pool)
@@ -231,6 +231,56 @@ async def test_a_process_making_a_replay_takes_no_board_meanwhile(fresh_pool: No
     assert all(await asyncio.gather(*boards))
     gif = await replay
     assert gif is not None and gif.startswith(b"GIF8")
+
+
+def game_payload(game_id: str) -> dict[str, Any]:
+    module = games.get(game_id)
+    state = module.setup(3, module.min_players, None)
+    names = [f"Seat {i + 1}" for i in range(module.min_players)]
+    return {"image": "board", "view": module.view(state, None), "names": names}
+
+
+@pytest.mark.skipif(pictures.workers() < 2, reason="needs two drawing processes")
+async def test_each_game_is_drawn_by_its_home_process(fresh_pool: None) -> None:
+    """A process holds the caches of the games it draws: each game goes to its own."""
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    count = pictures.workers()
+    assert sorted(w.slot for w in pool.all) == list(range(count))
+    homes = {pictures.home(game_id, count) for game_id in pictures.render.supported()}
+    assert homes == set(range(min(count, len(pictures.render.supported()))))  # each slot has some
+    for game_id in pictures.render.supported():
+        drawing = asyncio.ensure_future(pictures.draw_async(game_payload(game_id)))
+        await asyncio.sleep(0)
+        assert [w.slot for w in pool.all if w.pending] == [pictures.home(game_id, count)], game_id
+        assert await drawing is not None
+
+
+@pytest.mark.skipif(pictures.workers() < 2, reason="needs two drawing processes")
+async def test_a_game_whose_home_is_full_waits_for_a_process_busy_with_its_own_games(
+    fresh_pool: None,
+) -> None:
+    """A process drawing its own games takes no other game's pictures: its caches hold its
+    own games (with none of its own in hand it takes them: see the test above)."""
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    count = pictures.workers()
+    mine = pictures.home("knarr", count)
+    others = [g for g in pictures.render.supported() if pictures.home(g, count) not in (mine, None)]
+    boards = []
+    for game_id in others:  # every other process busy with a game of its own
+        boards.append(asyncio.ensure_future(pictures.draw_async(game_payload(game_id))))
+    await asyncio.sleep(0)
+    for _ in range(pictures.DEPTH + 1):
+        boards.append(asyncio.ensure_future(pictures.draw_async(board_payload())))
+        await asyncio.sleep(0)
+    home = next(w for w in pool.all if w.slot == mine)
+    assert len(home.pending) == pictures.DEPTH and home.own == pictures.DEPTH
+    assert all(w.own == len(w.pending) for w in pool.all)  # none took a Knarr board
+    assert len(pool.waiting) == 1  # the last Knarr board waits for its home
+    assert all(await asyncio.wait_for(asyncio.gather(*boards), 60))
 
 
 async def test_a_caller_that_gives_up_leaves_the_process_working(fresh_pool: None) -> None:
@@ -315,7 +365,9 @@ def test_a_draw_left_behind_by_a_closed_event_loop_does_not_confuse_the_next(fre
     answer, board = (Image.open(io.BytesIO(data)) for data in (png, expected))
     assert getattr(answer, "n_frames", 1) == 1 and answer.size == board.size  # a board, not the replay
     off = ImageStat.Stat(ImageChops.difference(answer.convert("RGB"), board.convert("RGB"))).mean
-    assert sum(off) < 1  # its own board (drawn maybe on another palette), not the one left behind
+    # its own board, not the one left behind: drawn maybe by a process that warmed other games,
+    # on another palette (measured: 1.3 off), where any other Knarr board is about 30 off
+    assert sum(off) < 5
 
 
 async def test_a_drawing_process_answers_through_a_pipe_that_holds_a_whole_board(fresh_pool: None) -> None:

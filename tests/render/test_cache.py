@@ -3,6 +3,7 @@ panel's tile is the same pixels as the panel painted in place."""
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image
 
 from render.common.cache import PixelCache
@@ -57,3 +58,51 @@ def test_a_static_tile_is_the_same_pixels_as_the_panel_painted_in_place() -> Non
             static_tile(pasted, box, "test key", BG, paint)
             assert pasted.tobytes() == in_place.tobytes()
     assert len(painted) == 3  # once for each size and parity
+
+
+def test_kept_pictures_are_drawn_once_and_bounded_by_their_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from PIL import Image
+
+    from render.common import cache as module
+
+    store = module.PixelCache(None, 3 * 40 * 40 * 4, module.picture_bytes)
+    monkeypatch.setattr(module, "pictures", store)
+    drawn: list[int] = []
+
+    @module.kept
+    def square(size: int, mode: str = "RGBA") -> Image.Image:
+        drawn.append(size)
+        return Image.new(mode, (size, size))
+
+    @module.kept
+    def other(size: int) -> Image.Image:
+        return Image.new("L", (size, size))
+
+    first = square(40)
+    assert square(40) is first and drawn == [40]  # the same picture, drawn once
+    assert square(40, mode="L") is not first  # another picture: its arguments differ
+    other(40)
+    assert store.held == 40 * 40 * 4 + 40 * 40 + 40 * 40
+    for size in (41, 42):
+        square(size)
+    assert store.held <= store.limit  # the least recently used gave way
+    assert square(40) is not first  # and is drawn again when asked for
+    square.cache_clear()
+    assert all(key[0] is not square.make for key in store.items)
+    assert store.held == sum(module.picture_bytes(p) for p in store.items.values())
+
+
+def test_forgetting_empties_every_cache_and_draws_the_same_pixels() -> None:
+    import games
+    import render
+    from render.common import cache as module
+    from render.common import stamps, text
+
+    views = [games.get(g).view(games.get(g).setup(3, 2, None), None) for g in ("knarr", "saga")]
+    names = ["Astrid", "Bjorn", "Sigrid"]
+    before = [render.board_image(view, names=names).tobytes() for view in views]
+    assert stamps.cache.items and text._masks.items and module.pictures.items
+    assert module.forget() > 10
+    assert not stamps.cache.items and not text._masks.items and not module.pictures.items
+    assert stamps.cache.held == text._masks.held == module.pictures.held == 0
+    assert [render.board_image(view, names=names).tobytes() for view in views] == before
