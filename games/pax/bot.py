@@ -217,10 +217,20 @@ def _answer(view: View, actions: list[str]) -> str:
     return "answer decline"
 
 
+def _one_press(action: str) -> bool:
+    words = action.split()
+    return (
+        (words[0] == "journey" and not words[1].isdigit())
+        or (words[0] == "step" and len(words) > 2)
+        or (words[0] == "discard" and len(words) > 2)
+    )
+
+
 def choose(view: View, actions: list[str], rng: Rng) -> str:
-    # The one-press JOURNEYS to a post (``journey birka``) are for people; the bot sails
-    # STEP by STEP toward its target.
-    actions = [a for a in actions if not (a.startswith("journey ") and not a.split()[1].isdigit())]
+    # The one-press moves (a JOURNEY to a place, ``journey birka``; a STEP and the stop,
+    # ``step ribe stop``; two DISCARDS, ``discard V07 E04``) are for people: the bot sails
+    # STEP by STEP toward its target and DISCARDS one tile at a time.
+    actions = [a for a in actions if not _one_press(a)]
     if len(actions) == 1:
         return actions[0]
     if "vote yes" in actions:
