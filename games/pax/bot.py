@@ -226,11 +226,51 @@ def _one_press(action: str) -> bool:
     )
 
 
+def _discard_order(view: View, actions: list[str]) -> list[str]:
+    """The tiles the bot DISCARDS, in its order: the least worth first."""
+    hand = [a.split()[1] for a in actions if len(a.split()) == 2]
+    kind = {t: (_tile_of(view, t) or {"kind": "event"})["kind"] for t in hand}
+    return sorted(hand, key=lambda t: _KIND_VALUE[kind[t]])  # stable: the first of equals first
+
+
+def _stops_after(view: View, place: str) -> bool:
+    """Would the bot stop its JOURNEY right after a STEP to ``place``? Sure only when its
+    STEPS run out there or no target (other than ``place``) is left in reach."""
+    pending = view["pending"]
+    left = pending["max"] - pending["steps"] - 1
+    target, _ = _best_target(view, place, left)
+    return left <= 0 or target is None or target == place
+
+
+def _in_one_press(view: View, choice: str, shortcuts: list[str]) -> str:
+    """The bot's choice merged with the choice it would make next, when a one-press move
+    does exactly both: the last STEP and the stop, two DISCARDS in its order."""
+    words = choice.split()
+    if words[0] == "step" and f"{choice} stop" in shortcuts and _stops_after(view, words[1]):
+        return f"{choice} stop"
+    if words[0] == "discard" and view["pending"]["count"] >= 2:
+        order = _discard_order(view, [f"discard {t}" for t in _hand_ids(view)])
+        pair = f"discard {order[0]} {order[1]}"
+        if order[0] == words[1] and pair in shortcuts:
+            return pair
+    return choice
+
+
+def _hand_ids(view: View) -> list[str]:
+    return [str(t["id"]) for t in _hand(view)]
+
+
 def choose(view: View, actions: list[str], rng: Rng) -> str:
-    # The one-press moves (a JOURNEY to a place, ``journey birka``; a STEP and the stop,
-    # ``step ribe stop``; two DISCARDS, ``discard V07 E04``) are for people: the bot sails
-    # STEP by STEP toward its target and DISCARDS one tile at a time.
-    actions = [a for a in actions if not _one_press(a)]
+    """The bot decides one step at a time (it sails STEP by STEP toward its target and never
+    takes the one-press JOURNEY to a place); where a one-press move does exactly that step
+    and the next one it would choose, it presses that instead (``step ribe stop``,
+    ``discard V07 E04``), so its games are the same move for move."""
+    shortcuts = [a for a in actions if _one_press(a)]
+    choice = _choose(view, [a for a in actions if not _one_press(a)], rng)
+    return _in_one_press(view, choice, shortcuts) if shortcuts else choice
+
+
+def _choose(view: View, actions: list[str], rng: Rng) -> str:
     if len(actions) == 1:
         return actions[0]
     if "vote yes" in actions:
@@ -238,9 +278,7 @@ def choose(view: View, actions: list[str], rng: Rng) -> str:
     if any(a.startswith("answer") for a in actions):
         return _answer(view, actions)
     if all(a.startswith("discard") for a in actions):
-        return min(
-            actions, key=lambda a: _KIND_VALUE[(_tile_of(view, a.split()[1]) or {"kind": "event"})["kind"]]
-        )
+        return f"discard {_discard_order(view, actions)[0]}"
     if "offer cancel" in actions and view["offer"] is not None and not view["offer"]["sent"]:
         return "offer cancel"
     if any(a.startswith("place ") for a in actions):
