@@ -15,6 +15,7 @@ from games.core import Rng
 
 View = dict[str, Any]
 _KIND_VALUE = {"god": 5, "advocate": 4, "venture": 4, "event": 3}
+MAX_EXTRA_STEPS = 5  # the most STEPS abilities could add to a JOURNEY, for the bot's planning
 
 
 def _me(view: View) -> dict[str, Any]:
@@ -242,10 +243,70 @@ def _stops_after(view: View, place: str) -> bool:
     return left <= 0 or target is None or target == place
 
 
+def _shortest_paths(view: View, at: str | None, place: str) -> int:
+    """How many shortest routes lead from ``at`` (None: a HOME) to ``place``."""
+    graph = _graph(view)
+    frontier = dict.fromkeys(_starts(view), 1) if at is None else {at: 1}
+    seen = set(frontier)
+    while frontier and place not in frontier:
+        reached: dict[str, int] = {}
+        for node, count in frontier.items():
+            for nxt in graph.get(node, []):
+                if nxt not in seen:
+                    reached[nxt] = reached.get(nxt, 0) + count
+        seen |= set(reached)
+        frontier = reached
+    return frontier.get(place, 0)
+
+
+def _sails_straight_to(view: View, number: int) -> str | None:
+    """The post or REGION the bot's JOURNEY with Longship ``number`` would sail to STEP by
+    STEP and stop at, when the one-press JOURNEY there is sure to be that same JOURNEY: the
+    Longship is the first unEXHAUSTED one in its place, no other reaches the place as soon,
+    the route there is the only shortest one, and at every STEP and whatever its reach
+    (a JOURNEY's STEPS may be raised by abilities) the bot would keep that target and stop
+    there."""
+    ships, reaches = _me(view)["longships"], range(3, 3 + MAX_EXTRA_STEPS + 1)
+    at = ships[number - 1]["at"]
+    if any(not s["exhausted"] and s["at"] == at for s in ships[: number - 1]):
+        return None
+    targets = {_best_target(view, at, most)[0] for most in reaches}
+    target = targets.pop() if len(targets) == 1 else None
+    if target is None or target == at or _shortest_paths(view, at, target) != 1:
+        return None
+    length = _distances(view, at).get(target, 99)
+    if any(
+        other["at"] != at
+        and not other["exhausted"]
+        and _distances(view, other["at"]).get(target, 99) <= length
+        for other in ships
+    ):
+        return None  # another Longship might be the one the one-press JOURNEY sends
+    graph, to_target = _graph(view), _distances(view, target)
+    place: str | None = at
+    done = 0
+    while place != target:  # each STEP: the one neighbour a STEP closer, the target kept
+        if {_best_target(view, place, most - done)[0] for most in reaches} != {target}:
+            return None
+        here = length if place is None else to_target.get(place, 99)
+        nearer = _starts(view) if place is None else graph[place]
+        place = next((n for n in nearer if to_target.get(n) == here - 1), None)
+        if place is None:
+            return None
+        done += 1
+    stops = {_best_target(view, target, most - done)[0] for most in reaches} <= {None, target}
+    return target if stops else None
+
+
 def _in_one_press(view: View, choice: str, shortcuts: list[str]) -> str:
-    """The bot's choice merged with the choice it would make next, when a one-press move
-    does exactly both: the last STEP and the stop, two DISCARDS in its order."""
+    """The bot's choice merged with the choices it would make next, when a one-press move
+    does exactly those: a whole JOURNEY, the last STEP and the stop, two DISCARDS in its
+    order."""
     words = choice.split()
+    if words[0] == "journey" and view["pending"] is None:
+        target = _sails_straight_to(view, int(words[1]))
+        if target is not None and f"journey {target}" in shortcuts:
+            return f"journey {target}"
     if words[0] == "step" and f"{choice} stop" in shortcuts and _stops_after(view, words[1]):
         return f"{choice} stop"
     if words[0] == "discard" and view["pending"]["count"] >= 2:
@@ -261,10 +322,10 @@ def _hand_ids(view: View) -> list[str]:
 
 
 def choose(view: View, actions: list[str], rng: Rng) -> str:
-    """The bot decides one step at a time (it sails STEP by STEP toward its target and never
-    takes the one-press JOURNEY to a place); where a one-press move does exactly that step
-    and the next one it would choose, it presses that instead (``step ribe stop``,
-    ``discard V07 E04``), so its games are the same move for move."""
+    """The bot decides one step at a time (it sails STEP by STEP toward its target); where
+    a one-press move does exactly that step and the next ones it would choose, it presses
+    that instead (``journey birka``, ``step ribe stop``, ``discard V07 E04``), so its games
+    are the same move for move."""
     shortcuts = [a for a in actions if _one_press(a)]
     choice = _choose(view, [a for a in actions if not _one_press(a)], rng)
     return _in_one_press(view, choice, shortcuts) if shortcuts else choice
