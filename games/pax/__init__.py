@@ -19,8 +19,8 @@ min_players = 2
 max_players = 6
 
 
-def _arg(name: str, description: str) -> dict[str, str]:
-    return {"name": name, "description": description}
+def _arg(name: str, description: str, optional: bool = False) -> dict[str, Any]:
+    return {"name": name, "description": description} | ({"optional": True} if optional else {})
 
 
 def _command(name: str, description: str, *args: dict[str, str]) -> dict[str, Any]:
@@ -39,10 +39,15 @@ COMMANDS: list[dict[str, Any]] = [
     ),
     _command(
         "journey",
-        "JOURNEY: move a Longship up to three STEPS (or straight to a post, by its one shortest route)",
-        _arg("ship", "Longship 1-5, or a post to sail to in one go"),
+        "JOURNEY: move a Longship up to three STEPS (or to a post or region by its one shortest route)",
+        _arg("ship", "Longship 1-5, or a post or region to sail to in one go"),
     ),
-    _command("step", "Take one STEP of your JOURNEY", _arg("place", "a region, post or HOME")),
+    _command(
+        "step",
+        "Take one STEP of your JOURNEY",
+        _arg("place", "a region, post or HOME"),
+        _arg("then", "stop: end the JOURNEY there in the same move", optional=True),
+    ),
     _command("stop", "End the JOURNEY here (before any STEP or TRADE: call it off)"),
     _command(
         "play",
@@ -82,7 +87,12 @@ COMMANDS: list[dict[str, Any]] = [
         _arg("answer", "accept, decline, or the tile you hand over"),
     ),
     _command("vote", "Vote at the ALTHING", _arg("vote", "yes or no")),
-    _command("discard", "DISCARD down to your HAND LIMIT", _TILE),
+    _command(
+        "discard",
+        "DISCARD down to your HAND LIMIT",
+        _TILE,
+        _arg("tile2", "a second tile, when two are to go", optional=True),
+    ),
     _command("end", "End your Action phase (Winter Solstice)"),
 ]
 

@@ -6,7 +6,17 @@ from __future__ import annotations
 from games import core
 from games.core import State
 from games.pax import board, effects, turn
-from games.pax.data import HOMES, JOURNEY_STEPS, POSTS, TILES, entry, in_location, place_name, posts_in
+from games.pax.data import (
+    HOMES,
+    JOURNEY_STEPS,
+    POSTS,
+    REGIONS,
+    TILES,
+    entry,
+    in_location,
+    place_name,
+    posts_in,
+)
 
 # --- which actions are legal ---------------------------------------------------------------
 
@@ -179,9 +189,10 @@ def routes(state: State, seat: int, at: str | None, most: int) -> dict[str, list
 
 
 def journey_destinations(state: State, seat: int) -> dict[str, tuple[int, list[str]]]:
-    """One-press JOURNEYS (``journey birka``): for every post an unEXHAUSTED Longship
-    reaches by exactly one shortest route, the Longship number and the route; the Longship
-    with the shortest route sails (the first of equals)."""
+    """One-press JOURNEYS (``journey birka``, ``journey kattegat``): for every post or
+    sea or river REGION an unEXHAUSTED Longship reaches by exactly one shortest route, the
+    Longship number and the route; the Longship with the shortest route sails (the first of
+    equals). Posts come first, in map order, then REGIONS."""
     p = board.player(state, seat)
     most = JOURNEY_STEPS + effects.lasting(state, seat, "steps")
     found: dict[str, tuple[int, list[str]]] = {}
@@ -191,20 +202,19 @@ def journey_destinations(state: State, seat: int) -> dict[str, tuple[int, list[s
             continue
         starts.add(ship["at"])
         for place, route in routes(state, seat, ship["at"], most).items():
-            if (
-                route is not None
-                and place in POSTS
-                and (place not in found or len(route) < len(found[place][1]))
-            ):
+            if route is not None and (place not in found or len(route) < len(found[place][1])):
                 found[place] = (index + 1, route)
-    return {post: found[post] for post in POSTS if post in found}  # in map order
+    return {place: found[place] for place in (*POSTS, *REGIONS) if place in found}  # in map order
 
 
 def journey_actions(state: State, seat: int) -> list[str]:
     pending = state["pending"]
     actions: list[str] = []
     if pending["steps"] < pending["max"]:
-        actions += [f"step {place}" for place in board.step_options(state, seat, pending["at"])]
+        options = board.step_options(state, seat, pending["at"])
+        actions += [f"step {place}" for place in options]
+        # The last STEP and the stop in one press (a STEP HOME stops by itself).
+        actions += [f"step {place} stop" for place in options if place not in HOMES]
     if state["offer"] is None and pending["at"] is not None:
         actions += [f"offer {r}" for r in board.colocated_rivals(state, seat, pending["at"])]
     actions.append("stop")

@@ -15,6 +15,7 @@ from games.core import Rng
 
 View = dict[str, Any]
 _KIND_VALUE = {"god": 5, "advocate": 4, "venture": 4, "event": 3}
+MAX_EXTRA_STEPS = 5  # the most STEPS abilities could add to a JOURNEY, for the bot's planning
 
 
 def _me(view: View) -> dict[str, Any]:
@@ -217,10 +218,120 @@ def _answer(view: View, actions: list[str]) -> str:
     return "answer decline"
 
 
+def _one_press(action: str) -> bool:
+    words = action.split()
+    return (
+        (words[0] == "journey" and not words[1].isdigit())
+        or (words[0] == "step" and len(words) > 2)
+        or (words[0] == "discard" and len(words) > 2)
+    )
+
+
+def _discard_order(view: View, actions: list[str]) -> list[str]:
+    """The tiles the bot DISCARDS, in its order: the least worth first."""
+    hand = [a.split()[1] for a in actions if len(a.split()) == 2]
+    kind = {t: (_tile_of(view, t) or {"kind": "event"})["kind"] for t in hand}
+    return sorted(hand, key=lambda t: _KIND_VALUE[kind[t]])  # stable: the first of equals first
+
+
+def _stops_after(view: View, place: str) -> bool:
+    """Would the bot stop its JOURNEY right after a STEP to ``place``? Sure only when its
+    STEPS run out there or no target (other than ``place``) is left in reach."""
+    pending = view["pending"]
+    left = pending["max"] - pending["steps"] - 1
+    target, _ = _best_target(view, place, left)
+    return left <= 0 or target is None or target == place
+
+
+def _shortest_paths(view: View, at: str | None, place: str) -> int:
+    """How many shortest routes lead from ``at`` (None: a HOME) to ``place``."""
+    graph = _graph(view)
+    frontier = dict.fromkeys(_starts(view), 1) if at is None else {at: 1}
+    seen = set(frontier)
+    while frontier and place not in frontier:
+        reached: dict[str, int] = {}
+        for node, count in frontier.items():
+            for nxt in graph.get(node, []):
+                if nxt not in seen:
+                    reached[nxt] = reached.get(nxt, 0) + count
+        seen |= set(reached)
+        frontier = reached
+    return frontier.get(place, 0)
+
+
+def _sails_straight_to(view: View, number: int) -> str | None:
+    """The post or REGION the bot's JOURNEY with Longship ``number`` would sail to STEP by
+    STEP and stop at, when the one-press JOURNEY there is sure to be that same JOURNEY: the
+    Longship is the first unEXHAUSTED one in its place, no other reaches the place as soon,
+    the route there is the only shortest one, and at every STEP and whatever its reach
+    (a JOURNEY's STEPS may be raised by abilities) the bot would keep that target and stop
+    there."""
+    ships, reaches = _me(view)["longships"], range(3, 3 + MAX_EXTRA_STEPS + 1)
+    at = ships[number - 1]["at"]
+    if any(not s["exhausted"] and s["at"] == at for s in ships[: number - 1]):
+        return None
+    targets = {_best_target(view, at, most)[0] for most in reaches}
+    target = targets.pop() if len(targets) == 1 else None
+    if target is None or target == at or _shortest_paths(view, at, target) != 1:
+        return None
+    length = _distances(view, at).get(target, 99)
+    if any(
+        other["at"] != at
+        and not other["exhausted"]
+        and _distances(view, other["at"]).get(target, 99) <= length
+        for other in ships
+    ):
+        return None  # another Longship might be the one the one-press JOURNEY sends
+    graph, to_target = _graph(view), _distances(view, target)
+    place: str | None = at
+    done = 0
+    while place != target:  # each STEP: the one neighbour a STEP closer, the target kept
+        if {_best_target(view, place, most - done)[0] for most in reaches} != {target}:
+            return None
+        here = length if place is None else to_target.get(place, 99)
+        nearer = _starts(view) if place is None else graph[place]
+        place = next((n for n in nearer if to_target.get(n) == here - 1), None)
+        if place is None:
+            return None
+        done += 1
+    stops = {_best_target(view, target, most - done)[0] for most in reaches} <= {None, target}
+    return target if stops else None
+
+
+def _in_one_press(view: View, choice: str, shortcuts: list[str]) -> str:
+    """The bot's choice merged with the choices it would make next, when a one-press move
+    does exactly those: a whole JOURNEY, the last STEP and the stop, two DISCARDS in its
+    order."""
+    words = choice.split()
+    if words[0] == "journey" and view["pending"] is None:
+        target = _sails_straight_to(view, int(words[1]))
+        if target is not None and f"journey {target}" in shortcuts:
+            return f"journey {target}"
+    if words[0] == "step" and f"{choice} stop" in shortcuts and _stops_after(view, words[1]):
+        return f"{choice} stop"
+    if words[0] == "discard" and view["pending"]["count"] >= 2:
+        order = _discard_order(view, [f"discard {t}" for t in _hand_ids(view)])
+        pair = f"discard {order[0]} {order[1]}"
+        if order[0] == words[1] and pair in shortcuts:
+            return pair
+    return choice
+
+
+def _hand_ids(view: View) -> list[str]:
+    return [str(t["id"]) for t in _hand(view)]
+
+
 def choose(view: View, actions: list[str], rng: Rng) -> str:
-    # The one-press JOURNEYS to a post (``journey birka``) are for people; the bot sails
-    # STEP by STEP toward its target.
-    actions = [a for a in actions if not (a.startswith("journey ") and not a.split()[1].isdigit())]
+    """The bot decides one step at a time (it sails STEP by STEP toward its target); where
+    a one-press move does exactly that step and the next ones it would choose, it presses
+    that instead (``journey birka``, ``step ribe stop``, ``discard V07 E04``), so its games
+    are the same move for move."""
+    shortcuts = [a for a in actions if _one_press(a)]
+    choice = _choose(view, [a for a in actions if not _one_press(a)], rng)
+    return _in_one_press(view, choice, shortcuts) if shortcuts else choice
+
+
+def _choose(view: View, actions: list[str], rng: Rng) -> str:
     if len(actions) == 1:
         return actions[0]
     if "vote yes" in actions:
@@ -228,9 +339,7 @@ def choose(view: View, actions: list[str], rng: Rng) -> str:
     if any(a.startswith("answer") for a in actions):
         return _answer(view, actions)
     if all(a.startswith("discard") for a in actions):
-        return min(
-            actions, key=lambda a: _KIND_VALUE[(_tile_of(view, a.split()[1]) or {"kind": "event"})["kind"]]
-        )
+        return f"discard {_discard_order(view, actions)[0]}"
     if "offer cancel" in actions and view["offer"] is not None and not view["offer"]["sent"]:
         return "offer cancel"
     if any(a.startswith("place ") for a in actions):

@@ -19,7 +19,7 @@ from games.pax.data import (
 
 RULES = {
     "invest": "INVEST DRAWS from the SAGA PILE or BUYS a tile from a SAGA TRACK space you can pay for",
-    "journey": "a JOURNEY moves one of your unEXHAUSTED Longships, or sails to a post by one shortest route",
+    "journey": "a JOURNEY moves one of your unEXHAUSTED Longships, or sails to a post or REGION by one shortest route",
     "step": "a STEP goes to a place next to where your Longship is, within the JOURNEY's STEPS",
     "play": "you PLAY a tile from your hand where its REQUIREMENT is met (a Venture on an empty post where you are ALONE and can pay)",
     "activate": "ACTIVATE needs your Venture with an ACTIVATE ability and your unEXHAUSTED Longship on its post",
@@ -74,8 +74,11 @@ def _journey(state: State, seat: int, args: list[str]) -> str | None:
     what = args[0] if args else ""
     if not what.isdigit():
         most = JOURNEY_STEPS + effects.lasting(state, seat, "steps")
-        if what not in POSTS:
-            return f"a JOURNEY names a Longship by number, 1 to {len(ships)}, or a post; '{what}' is neither"
+        if what not in POSTS and what not in REGIONS:
+            return (
+                f"a JOURNEY names a Longship by number, 1 to {len(ships)}, or a post or REGION; "
+                f"'{what}' is neither"
+            )
         return (
             f"no Longship of yours has a single shortest route to {_say(what)} within {most} STEPS; "
             "go STEP by STEP with 'journey' and a Longship number"

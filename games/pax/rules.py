@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import IllegalAction, State
-from games.pax import actions, board, names, refusals, trade, turn
+from games.pax import actions, names, refusals, trade, turn
 from games.pax.data import place_name, tile_name
 from games.phases import Handler, Phase, Rules
 
@@ -53,7 +53,10 @@ def _journey(state: State, seat: int, args: list[str]) -> None:
 
 
 def _step(state: State, seat: int, args: list[str]) -> None:
+    """``step ribe``, or ``step ribe stop``: that STEP and the stop in one press."""
     actions.step(state, seat, args[0])
+    if args[1:] == ["stop"]:
+        actions.stop(state, seat)
 
 
 def _stop(state: State, seat: int, args: list[str]) -> None:
@@ -123,7 +126,9 @@ def _vote(state: State, seat: int, args: list[str]) -> None:
 
 
 def _discard(state: State, seat: int, args: list[str]) -> None:
-    turn.discard(state, seat, args[0])
+    """``discard V07``, or ``discard V07 E04``: both in one press."""
+    for tile in args:
+        turn.discard(state, seat, tile)
 
 
 def _end(state: State, seat: int, args: list[str]) -> None:
@@ -242,7 +247,7 @@ PHASES: dict[str, Phase] = {
     ),
     "discard": Phase(
         prompt=_discard_prompt,
-        actions=lambda state, seat: [f"discard {t}" for t in board.player(state, seat)["hand"]],
+        actions=turn.discard_actions,
         handlers={"discard": _discard},
         midway=True,
     ),

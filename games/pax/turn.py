@@ -3,6 +3,8 @@ Winter Solstice, the next player's Influence phase, and the end of the game."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from games import core
 from games.core import State
 from games.pax import board, effects, victory
@@ -116,6 +118,15 @@ def continue_solstice(state: State) -> None:
     state["phase"] = "action"
     state["pending"] = None
     _end_turn(state)
+
+
+def discard_actions(state: State, seat: int) -> list[str]:
+    """One tile at a time; with two or more to go, also any two at once (one press)."""
+    hand = board.player(state, seat)["hand"]
+    singles = [f"discard {t}" for t in hand]
+    if state["pending"]["count"] < 2:
+        return singles
+    return singles + [f"discard {a} {b}" for a, b in combinations(hand, 2)]
 
 
 def discard(state: State, seat: int, tile: str) -> None:

@@ -288,6 +288,8 @@ def _label(state: State, words: list[str]) -> str:
         via = f", via {' and '.join(place_name(p) for p in route[:-1])}" if len(route) > 1 else ""
         return f"JOURNEY to {place_name(arg)}: Longship {number} from {start}{via}"
     if verb == "step":
+        if extra == "stop":
+            return f"STEP to {place_name(arg)} and stop the JOURNEY there"
         return f"STEP to {place_name(arg)}" + (" (HOME)" if arg in HOMES else "")
     if verb == "stop":
         pending = state["pending"] or {}
@@ -337,7 +339,7 @@ def _label(state: State, words: list[str]) -> str:
     if verb == "vote":
         return "Vote for the Event" if arg == "yes" else "Vote against the Event"
     if verb == "discard":
-        return f"DISCARD {_tile(arg.upper())}"
+        return "DISCARD " + " and ".join(_tile(t.upper()) for t in args)
     if verb == "end":
         return "End the Action phase (Winter Solstice)"
     return " ".join(words)

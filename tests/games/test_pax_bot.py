@@ -78,9 +78,48 @@ def test_bot_sails_to_a_post_where_it_can_play_its_venture() -> None:
     state = act(state, 0, "journey 1")
     assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "step gotland_sea"
     state = act(state, 0, "step gotland_sea")
-    assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "step kalmar"
-    state = act(state, 0, "step kalmar", "stop")
+    legal = pax.legal_actions(state, 0)
+    assert bot.choose(pax.view(state, 0), _stepwise(legal), Rng(1)) == "step kalmar"
+    assert bot.choose(pax.view(state, 0), legal, Rng(1)) == "step kalmar stop"  # its STEPS run out
+    state = act(state, 0, "step kalmar stop")
     assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "play V04 kalmar"
+
+
+def _stepwise(actions: list[str]) -> list[str]:
+    """The actions without the one-press moves that do several steps at once."""
+    return [
+        a
+        for a in actions
+        if not (a.startswith("journey ") and not a.split()[1].isdigit())
+        and not (a.split()[0] in ("step", "discard") and len(a.split()) > 2)
+    ]
+
+
+def _bot_game(seed: int, players: int, one_press: bool) -> tuple[dict, int, set[str]]:
+    """A seeded game between sensible bots; the final state, the moves made and the verbs
+    and word counts of the one-press moves among them (``journey2``: a JOURNEY to a place)."""
+    state, rng = pax.setup(seed, players), Rng(seed)
+    moves, shortcuts = 0, set()
+    while pax.to_act(state) and moves < 3000:
+        seat = pax.to_act(state)[0]
+        legal = pax.legal_actions(state, seat)
+        action = bot.choose(pax.view(state, seat), legal if one_press else _stepwise(legal), rng)
+        if action not in _stepwise(legal):
+            shortcuts.add(f"{action.split()[0]}{len(action.split())}")
+        state, moves = pax.apply(state, seat, action), moves + 1
+    return state, moves, shortcuts
+
+
+def test_the_bot_presses_a_one_press_move_only_for_the_steps_it_would_take() -> None:
+    """With the one-press moves offered, the bot's games are the same, in fewer moves."""
+    used: set[str] = set()
+    for seed, players in ((1, 2), (2, 3), (3, 6), (4, 2), (5, 4), (6, 5)):
+        stepwise, moves, none = _bot_game(seed, players, one_press=False)
+        merged, fewer, shortcuts = _bot_game(seed, players, one_press=True)
+        assert not none and pax.outcome(stepwise) is not None
+        assert merged == stepwise and fewer < moves
+        used |= shortcuts
+    assert used == {"journey2", "step3", "discard3"}
 
 
 def test_bot_votes_and_answers() -> None:

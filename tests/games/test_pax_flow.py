@@ -55,6 +55,72 @@ def test_a_journey_to_a_post_in_one_press_is_the_same_as_step_by_step() -> None:
     assert checked > 20
 
 
+def test_a_journey_to_a_region_in_one_press_is_the_same_as_step_by_step() -> None:
+    state = table()
+    ship(state, 0, "gotland_sea")
+    legal = pax.legal_actions(state, 0)
+    regions = [a for a in legal if a.startswith("journey ") and a.split()[1] in REGIONS]
+    assert "journey bothnia" in regions and len(regions) >= 3
+    for action in regions:
+        place = action.split()[1]
+        assert REGIONS[place]["kind"] != "harbor", "a harbor REGION is land"
+        number, route = pax.actions.journey_destinations(state, 0)[place]
+        stepwise = act(state, 0, f"journey {number}", *(f"step {p}" for p in route), "stop")
+        assert pax.apply(state, 0, action) == stepwise
+        assert pax.label(state, action).startswith(f"JOURNEY to {place_name(place)}: Longship {number}")
+    checked = 0
+    for state, seat in _playout(8, 3, 300):
+        for action in pax.legal_actions(state, seat):
+            if action.startswith("journey ") and action.split()[1] in REGIONS:
+                number, route = pax.actions.journey_destinations(state, seat)[action.split()[1]]
+                stepwise = act(state, seat, f"journey {number}", *(f"step {p}" for p in route), "stop")
+                assert pax.apply(state, seat, action) == stepwise
+                checked += 1
+                break
+    assert checked > 10
+
+
+def test_a_step_and_the_stop_in_one_press_is_the_same_as_both() -> None:
+    checked = 0
+    for state, seat in _playout(4, 2, 600):
+        legal = pax.legal_actions(state, seat)
+        for action in (a for a in legal if a.startswith("step ") and a.endswith(" stop")):
+            place = action.split()[1]
+            assert f"step {place}" in legal and place not in HOMES
+            assert pax.apply(state, seat, action) == act(state, seat, f"step {place}", "stop")
+            assert pax.label(state, action) == f"STEP to {place_name(place)} and stop the JOURNEY there"
+            checked += 1
+    assert checked > 20
+    state = act(table(), 0, "journey 1", "step bothnia")
+    assert "step skara stop" not in pax.legal_actions(state, 0)  # a STEP HOME stops by itself
+    state = act(state, 0, "step gotland_sea", "step visby")
+    assert not [a for a in pax.legal_actions(state, 0) if a.startswith("step ")]  # no STEP left
+
+
+def test_two_discards_in_one_press_are_the_same_as_one_by_one() -> None:
+    state = table()
+    state["seats"][0]["hand"] = ["V09", "E09", "A10", "G01", "V20", "A04", "G14"]
+    state = act(state, 0, "end")
+    assert state["pending"]["count"] == 3
+    legal = pax.legal_actions(state, 0)
+    hand = state["seats"][0]["hand"]
+    pairs = [a for a in legal if len(a.split()) == 3]
+    assert legal[: len(hand)] == [f"discard {t}" for t in hand] and len(pairs) == 21
+    for action in pairs:
+        _, a, b = action.split()
+        assert pax.apply(state, 0, action) == act(state, 0, f"discard {a}", f"discard {b}")
+    assert pax.label(state, "discard E10 A01") == (
+        "DISCARD Conversion of the North (E10) and Lawspeaker of Uppsala (A01)"
+    )
+    state = act(state, 0, "discard V09 E09")
+    assert state["pending"]["count"] == 1
+    assert pax.legal_actions(state, 0) == [f"discard {t}" for t in ["A10", "G01", "V20", "A04", "G14"]]
+    with pytest.raises(IllegalAction):
+        pax.apply(state, 0, "discard A10 G01")  # only one more to go
+    state = act(state, 0, "discard A10")
+    assert state["current"] == 1 and state["seats"][0]["hand"] == ["G01", "V20", "A04", "G14"]
+
+
 def test_the_one_press_journey_takes_only_the_single_shortest_route() -> None:
     state = table()
     ship(state, 0, "gotland_sea")
@@ -63,11 +129,16 @@ def test_the_one_press_journey_takes_only_the_single_shortest_route() -> None:
         if route is not None:
             assert route[-1] == place and len(route) == len(set(route)) and not set(route) & set(HOMES)
     legal = pax.legal_actions(state, 0)
-    assert all(
-        routes.get(a.split()[1]) is not None
-        for a in legal
-        if a.startswith("journey ") and not a.split()[1].isdigit()
-    ), "a shortcut only where the route is unambiguous"
+    destinations = pax.actions.journey_destinations(state, 0)
+    shortcuts = [a.split()[1] for a in legal if a.startswith("journey ") and not a.split()[1].isdigit()]
+    assert shortcuts == list(destinations)
+    for place in shortcuts:
+        number, route = destinations[place]
+        start = state["seats"][0]["ships"][number - 1]["at"]
+        from_start = pax.actions.routes(state, 0, start, 3)
+        assert from_start[place] == route, "a shortcut only where the route is unambiguous"
+        assert start != "gotland_sea" or routes[place] == route
+    assert "journey gotland_sea" in legal, "a Longship from the Jarlboard may join the one at sea"
     with pytest.raises(IllegalAction, match="single shortest route"):
         pax.apply(state, 0, "journey baghdad")
 

@@ -175,7 +175,13 @@ def test_journey_from_home_up_to_three_steps() -> None:
     state = table()
     state = act(state, 0, "journey 1")
     assert pax.midway(state)
-    assert pax.legal_actions(state, 0) == ["step bothnia", "step gotland_sea", "stop"]  # Uppsala's links
+    assert pax.legal_actions(state, 0) == [  # Uppsala's links, each also with the stop in one press
+        "step bothnia",
+        "step gotland_sea",
+        "step bothnia stop",
+        "step gotland_sea stop",
+        "stop",
+    ]
     state = act(state, 0, "step bothnia", "step gotland_sea", "step visby")
     assert [a for a in pax.legal_actions(state, 0) if a.startswith("step")] == []
     state = act(state, 0, "stop")
@@ -322,6 +328,8 @@ def test_view_keys_follow_the_contract_schema() -> None:
 
 def test_every_action_has_the_arity_of_its_command() -> None:
     arity = {c["name"]: len(c["args"]) for c in pax.COMMANDS}
+    optional = {c["name"]: sum(1 for a in c["args"] if a.get("optional")) for c in pax.COMMANDS}
+    assert optional == {c["name"]: 1 if c["name"] in ("step", "discard") else 0 for c in pax.COMMANDS}
     seen: set[str] = set()
     for seed in range(6):
         state = pax.setup(seed, 2 + seed % 5)
@@ -330,10 +338,12 @@ def test_every_action_has_the_arity_of_its_command() -> None:
             seat = rng.choice(pax.to_act(state))
             for action in pax.legal_actions(state, seat):
                 words = action.split()
-                assert len(words) - 1 == arity[words[0]], action
-                seen.add(words[0])
+                assert arity[words[0]] - optional[words[0]] <= len(words) - 1 <= arity[words[0]], action
+                seen.add(words[0] if len(words) - 1 == arity[words[0]] - optional[words[0]] else action)
             state = pax.apply(state, seat, rng.choice(pax.legal_actions(state, seat)))
     assert {"invest", "journey", "step", "stop", "play", "end"} <= seen
+    assert any(a.startswith("step ") and a.endswith(" stop") for a in seen)
+    assert any(a.startswith("discard ") for a in seen), "two tiles DISCARDED in one move"
 
 
 def test_tuned_novice_games_start_with_their_own_silfr() -> None:
