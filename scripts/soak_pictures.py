@@ -5,6 +5,8 @@ turn, each at player counts from its fewest to its most), ``--in-flight`` at a t
 random legal moves made through the table as players make them, and delivers every
 message the games queue as the bot does: boards, hands (DMs), each game's final picture
 and the animated replay every finished game posts. ``--drawers`` sets ``SKALD_DRAWERS``.
+``--panels``: after each move, the picture of the mover's next panel too (the part of the
+board its moves name, ``render.detail``), as a player pressing the panel gets it.
 
 Printed: the peak resident memory of the bot's process and of each drawing process (a
 recycled process counts as one more), the largest total of all processes at any sample
@@ -86,7 +88,7 @@ async def deliver(storage: Storage, game_id: int) -> int:
     return len(rows)
 
 
-async def play(table: Table, index: int, made: list[int]) -> None:
+async def play(table: Table, index: int, made: list[int], panels: bool = False) -> None:
     """One whole game in a channel of its own, every message delivered after each move."""
     game_id, players = player_counts(index)
     channel, rng = f"c{index}", random.Random(index)
@@ -104,12 +106,14 @@ async def play(table: Table, index: int, made: list[int]) -> None:
         seat = games.get(game.game).to_act(game.state)[0]
         user = (await storage.seats(game.id))[seat].user_id
         legal = [action for action, _ in await table.moves.legal(channel, user)]
-        await table.moves.act(channel, user, rng.choice(legal))
+        reply = await table.moves.act(channel, user, rng.choice(legal))
+        if panels and reply.panel is not None:
+            made[0] += await pictures.draw_async(reply.panel.detail() or {}) is not None
         made[0] += await deliver(storage, row_id)
     made[0] += await deliver(storage, row_id)  # the final picture and the replay
 
 
-async def soak(count: int, in_flight: int) -> None:
+async def soak(count: int, in_flight: int, panels: bool = False) -> None:
     with tempfile.TemporaryDirectory() as folder:
         storage = await Storage.open(str(Path(folder) / "soak.db"))
         table = Table(storage, seeds=lambda: 7)
@@ -123,7 +127,7 @@ async def soak(count: int, in_flight: int) -> None:
 
         async def player() -> None:
             while queue:
-                await play(table, queue.pop(0), made)
+                await play(table, queue.pop(0), made, panels)
 
         await asyncio.gather(*(player() for _ in range(in_flight)))
         elapsed = time.perf_counter() - start
@@ -152,10 +156,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--in-flight", type=int, default=8)
     parser.add_argument("--drawers", type=int, default=None, help="SKALD_DRAWERS for this run")
+    parser.add_argument("--panels", action="store_true", help="draw each mover's next panel picture too")
     args = parser.parse_args()
     if args.drawers is not None:
         os.environ["SKALD_DRAWERS"] = str(args.drawers)
-    asyncio.run(soak(args.games, args.in_flight))
+    asyncio.run(soak(args.games, args.in_flight, args.panels))
 
 
 if __name__ == "__main__":
