@@ -72,16 +72,22 @@ def test_places_and_cards_may_be_typed_as_the_board_prints_them() -> None:
 
 
 def _with_offers(game_id: str, players: int) -> tuple[object, int, list[str]]:
-    """A state of a seeded bot game where the acting seat may offer a trade to two seats."""
-    from tests.games.bot_games import bot_game
+    """A state of a seeded random game where the acting seat may offer a trade to two seats."""
+    import random
 
     module = games.get(game_id)
-    for seed in range(1, 40):
-        for state in bot_game(game_id, players, seed=seed)[0]:
-            for seat in module.to_act(state):
+    for seed in range(1, 200):
+        rng, state = random.Random(seed), module.setup(seed, players, None)
+        for _ in range(400):
+            acting = module.to_act(state)
+            if not acting or module.outcome(state) is not None:
+                break
+            for seat in acting:
                 offers = [a for a in module.legal_actions(state, seat) if a.startswith("offer ")]
                 if len(offers) >= 2:
                     return state, seat, offers
+            seat = rng.choice(acting)
+            state = module.apply(state, seat, rng.choice(module.legal_actions(state, seat)))
     raise AssertionError(f"no {game_id} state with two offers")
 
 
