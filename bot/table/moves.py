@@ -190,7 +190,7 @@ class Moves:
             seed = f"{game.seed}:{game.version}"
 
             def work() -> Played:
-                chosen, listed = action, None
+                chosen, listed, names = action, None, [s.name for s in seats]
                 if moved_on and action not in module.legal_actions(old, index):
                     raise TableError(f"{since(old, seats)} Here are your moves now.")
                 if choice is not None:
@@ -200,30 +200,27 @@ class Moves:
                     if not 0 <= choice < len(listed):
                         raise TableError(NOT_LISTED)
                     chosen = listed[choice]
-                    label = turns.label(module, old, chosen, [s.name for s in seats])
+                    label = turns.label(module, old, chosen, names)
                 else:
                     assert chosen is not None
-                    label = turns.label(module, old, chosen, [s.name for s in seats]) if pressed else chosen
+                    label = turns.label(module, old, chosen, names) if pressed else chosen
                 try:
-                    state, moves = turns.advance(
-                        module, old, index, chosen, automatic, seed, listed, [s.name for s in seats]
-                    )
+                    state, moves = turns.advance(module, old, index, chosen, automatic, seed, listed, names)
                 except IllegalAction as error:  # it may quote the move: a short piece of it at most
                     raise TableError(str(error).replace(chosen, turns.clip(chosen, QUOTED))) from None
                 if choice is None and not pressed and moves[0][1] in module.legal_actions(old, index):
-                    label = turns.label(
-                        module, old, moves[0][1], [s.name for s in seats]
-                    )  # as the panel names it
+                    label = turns.label(module, old, moves[0][1], names)  # as the panel names it
                 composed = self.ctx.compose_change(game, module, seats, old=old, state=state, head=[])
                 try:
                     panel = panel_of(module, game.id, game.version + 1, state, index, seats, hints_on(game))
                     waiting = ""
                 except TableError as error:
                     panel, waiting = None, str(error)
-                board: Payload = {
+                # the panel carries the board it was drawn from: the public view made once
+                board: Payload = (panel.board if panel is not None else None) or {
                     "image": "board",
                     "view": module.view(state, None),
-                    "names": [s.name for s in seats],
+                    "names": names,
                 }
                 told = turns.log_lines(state, seat_view(seats), since=len(old.get("log", [])))
                 return Played(label, state, moves, composed, panel, waiting, board, told)
