@@ -243,11 +243,21 @@ class RulesPageButton(
         await _guarded(interaction, work)
 
 
+def _view() -> discord.ui.View:
+    """An empty view for a message, marked finished so that discord.py sends it without
+    keeping it: every item in it is a dynamic item, dispatched by the patterns registered
+    at start-up, so a kept view would only hold memory (discord.py keeps a private
+    answer's view for 15 minutes)."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 def rules_view(shown: Any) -> discord.ui.View | None:
     """Previous and next under a rules page that has more than one."""
     if shown.pages < 2:
         return None
-    view = discord.ui.View(timeout=None)
+    view = _view()
     if shown.page > 0:
         view.add_item(RulesPageButton(shown.game, shown.topic, shown.page - 1, "Previous page"))
     if shown.page + 1 < shown.pages:
@@ -320,7 +330,7 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sk:x"):
 
 
 def history_view(choices: list[tuple[int, str]]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = _view()
     options = [
         discord.SelectOption(label=label[:100], value=str(game_id))
         for game_id, label in choices[:OPTIONS_PER_SELECT]
@@ -349,7 +359,7 @@ DYNAMIC_ITEMS = (
 
 def public_view(payload: Payload, *, with_hand_button: bool = True) -> discord.ui.View | None:
     """The components of a channel message: nothing on them names a secret."""
-    view = discord.ui.View(timeout=None)
+    view = _view()
     if payload.get("lobby"):
         for what in ("join", "start", "bot"):
             view.add_item(LobbyButton(int(payload["lobby"]), what))
@@ -405,7 +415,7 @@ def panel_view(
 ) -> discord.ui.View:
     """A seat's own moves: buttons when they fit, otherwise select menus, in pages; in the
     last row, with ``undo`` an Undo for the move just made, with ``hints`` a Hint."""
-    view = discord.ui.View(timeout=None)
+    view = _view()
     if len(actions) <= BUTTONS_PER_PAGE:
         for index, (action, label) in enumerate(actions):
             verb = action.split()[0] if action.split() else action
@@ -443,7 +453,7 @@ def panel_view(
 
 def undo_view(game: int) -> discord.ui.View:
     """After a move that ended the mover's turn: only the Undo."""
-    view = discord.ui.View(timeout=None)
+    view = _view()
     view.add_item(UndoButton(game))
     return view
 
