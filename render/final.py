@@ -16,6 +16,8 @@ from typing import Any
 from PIL import Image
 
 import render
+from games.scores import UNITS, Parts, outcome_of, reason_line, score_rows, score_totals, winner_line
+from games.words import seat_name
 from render.common import (
     BG,
     GOLD,
@@ -30,8 +32,6 @@ from render.common import (
     wrap_text,
 )
 from render.common.canvas import canvas
-from render.common.words import seat_name
-from render.scores import UNITS, Parts, outcome_of, reason_line, score_rows, score_totals, winner_line
 
 TEXT = 40  # px: 12.5 px when a 1280 px picture is shown 400 px wide
 TITLE = 48

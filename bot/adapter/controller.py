@@ -21,15 +21,13 @@ from typing import Any
 import discord
 
 import games
-import render
-from bot.adapter import components, messages
+from bot.adapter import components, messages, pictures
 from bot.adapter.delivery import Delivery
 from bot.adapter.owed import Answer, Owing, picture
 from bot.adapter.pacing import TOKEN_PER_SECOND
 from bot.store.payloads import Payload
 from bot.store.rows import Owed
 from bot.table import Panel, Reply, Table, TableError, learning, turns
-from render.leaderboard import leaderboard_png
 
 log = logging.getLogger("skald")
 
@@ -251,10 +249,8 @@ class Controller:
         """A card, tile, Jarl or leader by name, privately: its picture and what it does."""
         game_id = learning.game_of(game, await self._channel_game(interaction))
         found = learning.card(game_id, name)
-        png = await asyncio.to_thread(render.card_png, game_id, str(found["id"]))
-        await interaction.response.send_message(
-            messages.clip(learning.card_text(found)), files=picture(png, "card.png"), ephemeral=True
-        )
+        drawing = pictures.card_async(game_id, str(found["id"]))
+        await self._send_drawn(interaction, messages.clip(learning.card_text(found)), drawing, "card.png")
 
     # --- the other buttons and commands ------------------------------------------------
 
@@ -274,6 +270,31 @@ class Controller:
     async def post_board(self, interaction: discord.Interaction) -> None:
         payload = await self.table.reading.board(str(interaction.channel_id))
         await self._send_picture(interaction, payload, ephemeral=False)
+
+    async def _send_drawn(
+        self,
+        interaction: discord.Interaction,
+        text: str,
+        drawing: Awaitable[bytes | None],
+        filename: str,
+        *,
+        ephemeral: bool = True,
+    ) -> None:
+        """Answer with ``text`` and the picture ``drawing`` makes in a drawing process: at
+        once when it is drawn within ``DRAW_WAIT``, else as the follow-up of a "thinking"
+        defer. Names in ``text`` ping nobody."""
+        task = asyncio.ensure_future(drawing)
+        done, _ = await asyncio.wait({task}, timeout=DRAW_WAIT)
+        quiet = discord.AllowedMentions.none()
+        if done:
+            files = picture(task.result(), filename)
+            await interaction.response.send_message(
+                text, files=files, ephemeral=ephemeral, allowed_mentions=quiet
+            )
+            return
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        files = picture(await task, filename)
+        await interaction.followup.send(text, files=files, ephemeral=ephemeral, allowed_mentions=quiet)
 
     async def _send_picture(
         self, interaction: discord.Interaction, payload: Payload, *, ephemeral: bool
@@ -365,11 +386,14 @@ class Controller:
         if board.ratings:
             tables.insert(0, ("Top ratings", ("rating", "games"), board.rated))
             tables.append(("Fastest movers", ("change", "rating"), board.movers))
-        png = await asyncio.to_thread(leaderboard_png, title=board.title, period=board.period, tables=tables)
-        await interaction.response.send_message(
-            messages.clip(board.text),
-            files=picture(png, "leaderboard.png") if board.active else [],
-            allowed_mentions=discord.AllowedMentions.none(),
+        if not board.active:
+            await interaction.response.send_message(
+                messages.clip(board.text), allowed_mentions=discord.AllowedMentions.none()
+            )
+            return
+        drawing = pictures.leaderboard_async(title=board.title, period=board.period, tables=tables)
+        await self._send_drawn(
+            interaction, messages.clip(board.text), drawing, "leaderboard.png", ephemeral=False
         )
 
     async def send_export(self, interaction: discord.Interaction, game_id: int) -> None:

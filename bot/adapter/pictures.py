@@ -50,10 +50,9 @@ try:
 except ImportError:  # pragma: no cover - not a Unix
     fcntl = None  # type: ignore[assignment]
 
-import render
+import games
 from bot import config
 from bot.store.payloads import Payload
-from render.common.cache import forget
 
 log = logging.getLogger("skald")
 
@@ -93,6 +92,8 @@ def workers() -> int:
 def draw(payload: Payload, *, palette: bool = False) -> bytes | None:
     """The PNG a payload asks for (blocking: runs in a worker). With ``palette``, boards
     (and the board in a final picture) are 64-colour palette PNGs; hands keep exact RGB."""
+    import render  # here, as in every drawing function: the bot's own process loads no Pillow
+
     kind = payload.get("image")
     if payload.get("view", {}).get("game") not in render.supported():
         return None  # a game without pictures yet: its messages are text
@@ -114,6 +115,7 @@ def draw(payload: Payload, *, palette: bool = False) -> bytes | None:
 
 def replay(payload: Payload) -> bytes | None:
     """The animated replay a payload asks for (blocking: seconds for a long game)."""
+    import render
     from render.replay import replay_gif
 
     export = payload.get("replay")
@@ -140,10 +142,24 @@ def _replay_here(payload: Payload) -> bytes | None:
         _trim()
 
 
+def card(job: dict[str, str]) -> bytes | None:
+    """One card, tile, Jarl or leader drawn alone (``/card``); ``None``: it has no picture."""
+    import render
+
+    return render.card_png(job["game"], job["card"])
+
+
+def leaderboard(job: dict[str, Any]) -> bytes:
+    """A server's leaderboard of a title (``/game leaderboard``)."""
+    from render.leaderboard import leaderboard_png
+
+    return leaderboard_png(title=job["title"], period=job["period"], tables=job["tables"])
+
+
 def home(game_id: str | None, count: int) -> int | None:
     """The slot (0 to ``count`` - 1) of the drawing process that draws ``game_id``'s
     pictures: the games in turn over the processes. None for no game (a ping)."""
-    ids = render.supported()
+    ids = games.names()
     if game_id not in ids or count < 1:
         return None
     return ids.index(game_id) % count
@@ -152,7 +168,7 @@ def home(game_id: str | None, count: int) -> int | None:
 def homed(slot: int, count: int) -> list[str]:
     """The games whose home is ``slot`` of ``count`` processes (none for a slot past the
     number of games: it draws only what other processes have no room for)."""
-    return [game_id for game_id in render.supported() if home(game_id, count) == slot]
+    return [game_id for game_id in games.names() if home(game_id, count) == slot]
 
 
 def _warm(game_ids: list[str]) -> None:
@@ -161,7 +177,7 @@ def _warm(game_ids: list[str]) -> None:
     real picture is not the slow one; then what the warm-up left free is given back. It
     ends with the bot: only the bot holds the other end of its job pipe, so a killed bot is
     an EOF (``_serve``)."""
-    import games  # here: only the workers need the rules
+    import render
 
     with contextlib.suppress(AttributeError, OSError):  # else: the bot's own priority
         os.nice(DRAWING_NICENESS)
@@ -203,6 +219,8 @@ def _serve(jobs: Connection, answers: Connection, game_ids: list[str]) -> None:
             os._exit(0)
         final = name == "draw" and job.get("image") == "final"
         if name in HEAVY:  # it ends after the replay: what its caches hold is of no more use
+            from render.common.cache import forget
+
             forget()
         if final or name in HEAVY:
             _trim()  # the largest pictures: drawn on memory given back, not on what is kept free
@@ -232,9 +250,15 @@ def _draw_here(job: Payload) -> bytes | None:
     return draw(job, palette=PALETTE)
 
 
-_JOBS: dict[str, Any] = {"draw": _draw_here, "replay": replay, "ping": _ping}
+_JOBS: dict[str, Any] = {
+    "draw": _draw_here,
+    "replay": replay,
+    "ping": _ping,
+    "card": card,
+    "leaderboard": leaderboard,
+}
 # drawn in the bot's own threads (SKALD_DRAWERS=0, or processes cannot run): the same pictures
-_THREAD_JOBS: dict[str, Any] = {"draw": _draw_here, "replay": _replay_here, "ping": _ping}
+_THREAD_JOBS: dict[str, Any] = {**_JOBS, "replay": _replay_here}
 
 
 # A drawing process is a fresh interpreter started with its two pipe ends, not a
@@ -492,7 +516,7 @@ class Processes:
                 turn.set_result(None)
 
     async def run(self, name: str, job: Any) -> Any:
-        game_id = (job.get("replay") or job.get("view") or {}).get("game")
+        game_id = (job.get("replay") or job.get("view") or job).get("game")  # a card: its game
         worker = await self._take(game_id if isinstance(game_id, str) else None)
         heavy = name in HEAVY
         own = game_id is not None and home(game_id, self.count) == worker.slot
@@ -621,6 +645,18 @@ async def draw_async(payload: Payload) -> bytes | None:
         "labels": payload.get("labels", []),
     }
     return await _run("draw", job)
+
+
+async def card_async(game_id: str, card_id: str) -> bytes | None:
+    """``card`` in a drawing process."""
+    png: bytes | None = await _run("card", {"game": game_id, "card": card_id})
+    return png
+
+
+async def leaderboard_async(*, title: str, period: str, tables: list[Any]) -> bytes:
+    """``leaderboard`` in a drawing process."""
+    png: bytes = await _run("leaderboard", {"title": title, "period": period, "tables": tables})
+    return png
 
 
 async def replay_async(payload: Payload) -> bytes | None:

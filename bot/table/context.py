@@ -18,7 +18,7 @@ from bot.store.payloads import Payload
 from bot.store.storage import ActionRow, GameRow, SeatRow, Storage, Tx
 from bot.table import notices, record, threads, turns
 from bot.table.options import table_option
-from render import scores
+from games import scores
 
 NO_GAME = "There is no game in this channel; start one with /game new."
 

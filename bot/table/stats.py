@@ -15,7 +15,7 @@ from bot.store.rows import ResultRow
 from bot.table import people, ratings, turns
 from bot.table.context import Context, TableError
 from games.core import plural
-from render.common.words import ordinal
+from games.words import ordinal
 
 MIN_GAMES = 3  # rated games on the server in the period, to stand on the rating table
 TOP = 10  # people on the rating table

@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.words import final_places, outcome_title, seat_name
 from render.common import (
     BG,
     GAP,
@@ -25,7 +26,6 @@ from render.common import (
     text_width,
 )
 from render.common.board_header import header_band, outcome_banner
-from render.common.words import final_places, outcome_title, seat_name
 from render.knarr.cards import DEST_H, SLOT_H
 from render.knarr.footer import draw_key, draw_log, key_height, log_height
 from render.knarr.market import TAKE_H, draw_destinations, draw_market, draw_pending, take_prices

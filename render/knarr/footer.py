@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from games.core import name_seats
+from games.words import seat_name
 from render.common import (
     BG,
     GOLD,
@@ -22,7 +23,6 @@ from render.common import (
 )
 from render.common.canvas import canvas
 from render.common.layout import static_tile
-from render.common.words import seat_name
 from render.knarr.style import View, caption, ship_colors
 
 LOG_LINE = 28

@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.words import seat_name
 from render.common import (
     BG,
     HAND_WIDTH,
@@ -23,7 +24,6 @@ from render.common import (
     text_width,
 )
 from render.common.canvas import canvas
-from render.common.words import seat_name
 from render.knarr.cards import crew_strip, viking_card
 from render.knarr.panels import draw_panel, panel_height
 from render.knarr.style import View, caption, ship_colors

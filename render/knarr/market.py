@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
+from games.words import seat_name
 from render.common import (
     GAP,
     GOLD,
@@ -23,7 +24,6 @@ from render.common import (
     wrap_text,
 )
 from render.common.canvas import canvas
-from render.common.words import seat_name
 from render.knarr.cards import (
     CARD_H,
     CARD_W,

@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image
 
 from games.core import name_seats
+from games.words import seat_name
 from render.common import (
     BG,
     GAP,
@@ -37,7 +38,6 @@ from render.common import (
 from render.common.board_header import header_band
 from render.common.canvas import canvas
 from render.common.stamps import stamp, stamped_text
-from render.common.words import seat_name
 from render.saga.combat import combat_height, draw_combat, status_lines
 from render.saga.geography import MAP_H, MAP_W
 from render.saga.map import draw_map

@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.words import seat_name
 from render.common import (
     BG,
     GAP,
@@ -26,7 +27,6 @@ from render.common import (
     wrap_text,
 )
 from render.common.canvas import canvas
-from render.common.words import seat_name
 from render.saga.map import units_of
 from render.saga.panels import SIDE_PANEL_H, draw_side_panel
 from render.saga.pieces import face_down_token, leader_token, shield, sigil_token

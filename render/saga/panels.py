@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.words import seat_name
 from render.common import (
     DARK,
     GAP,
@@ -28,7 +29,6 @@ from render.common import (
 )
 from render.common.canvas import canvas
 from render.common.stamps import stamp, stamped_text
-from render.common.words import seat_name
 from render.saga.geography import MAP_W
 from render.saga.map import area_map, draw_units, units_of
 from render.saga.pieces import coin_icon, initiative_icon, round_marker, shield, stronghold_icon

@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.words import seat_name
 from render.common import (
     MUTED,
     RGB,
@@ -17,7 +18,6 @@ from render.common import (
     wrap_text,
 )
 from render.common.canvas import canvas
-from render.common.words import seat_name
 
 View = Mapping[str, Any]
 Point = tuple[float, float]

@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image
 
 from games.core import name_seats
+from games.words import final_places, outcome_title, seat_name
 from render.common import (
     BG,
     GAP,
@@ -36,7 +37,6 @@ from render.common import (
 from render.common.board_header import header_band, outcome_banner
 from render.common.canvas import canvas
 from render.common.stamps import stamp
-from render.common.words import final_places, outcome_title, seat_name
 from render.volga.map import MAP_MAX_H, MAP_W, SIDE_W, draw_map, map_size
 from render.volga.market import draw_side, side_height
 from render.volga.offer import draw_offer, offer_height

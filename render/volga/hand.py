@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.words import seat_name
 from render.common import (
     BG,
     GAP,
@@ -20,7 +21,6 @@ from render.common import (
     hand_header_height,
 )
 from render.common.canvas import canvas
-from render.common.words import seat_name
 from render.volga.goods import contract_card
 from render.volga.panels import draw_panel, panel_height
 from render.volga.pieces import ship_sprite

@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.words import seat_name
 from render.common import (
     DARK,
     GOLD,
@@ -20,7 +21,6 @@ from render.common import (
     text_width,
 )
 from render.common.canvas import canvas
-from render.common.words import seat_name
 from render.volga.goods import coin_icon, contract_back, good_badge
 from render.volga.market import draw_chip
 from render.volga.pieces import ship_sprite

@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.words import seat_name
 from render.common import (
     MUTED,
     RGB,
@@ -16,7 +17,6 @@ from render.common import (
 )
 from render.common.canvas import canvas
 from render.common.stamps import stamped_text
-from render.common.words import seat_name
 
 View = Mapping[str, Any]
 Paint = Callable[[ImageDraw.ImageDraw, float, float], None]

@@ -42,3 +42,30 @@ async def test_the_bot_settles_when_it_starts_and_when_it_connects(
     # simcord_env has started the real bot: its setup_hook and its on_ready have run
     assert memory._settled == 2
     assert gc.get_freeze_count() > 10_000  # the modules, the command tree, discord.py
+
+
+def test_the_bots_own_process_loads_no_pillow() -> None:
+    """Every picture (boards, hands, cards, leaderboards, replays) is drawn in a drawing
+    process, so the bot's process, with all it imports to run, holds neither Pillow nor the
+    renderers (about 8 MB)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent.parent
+    running = sorted(
+        ".".join(path.relative_to(root).with_suffix("").parts)
+        for room in ("adapter", "table", "store")
+        for path in (root / "bot" / room).rglob("*.py")
+        if path.name != "__init__.py"
+    )
+    assert "bot.adapter.pictures" in running and "bot.adapter.app" in running
+    script = (
+        "import importlib, sys\n"
+        f"for name in ['bot.__main__', *{running!r}]: importlib.import_module(name)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PIL', 'render')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"

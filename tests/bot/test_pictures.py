@@ -19,6 +19,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 import games
+import render
 from bot.adapter import pictures
 
 KNARR = games.get("knarr")
@@ -248,9 +249,9 @@ async def test_each_game_is_drawn_by_its_home_process(fresh_pool: None) -> None:
     assert isinstance(pool, pictures.Processes)
     count = pictures.workers()
     assert sorted(w.slot for w in pool.all) == list(range(count))
-    homes = {pictures.home(game_id, count) for game_id in pictures.render.supported()}
-    assert homes == set(range(min(count, len(pictures.render.supported()))))  # each slot has some
-    for game_id in pictures.render.supported():
+    homes = {pictures.home(game_id, count) for game_id in render.supported()}
+    assert homes == set(range(min(count, len(render.supported()))))  # each slot has some
+    for game_id in render.supported():
         drawing = asyncio.ensure_future(pictures.draw_async(game_payload(game_id)))
         await asyncio.sleep(0)
         assert [w.slot for w in pool.all if w.pending] == [pictures.home(game_id, count)], game_id
@@ -268,7 +269,7 @@ async def test_a_game_whose_home_is_full_waits_for_a_process_busy_with_its_own_g
     assert isinstance(pool, pictures.Processes)
     count = pictures.workers()
     mine = pictures.home("knarr", count)
-    others = [g for g in pictures.render.supported() if pictures.home(g, count) not in (mine, None)]
+    others = [g for g in render.supported() if pictures.home(g, count) not in (mine, None)]
     boards = []
     for game_id in others:  # every other process busy with a game of its own
         boards.append(asyncio.ensure_future(pictures.draw_async(game_payload(game_id))))

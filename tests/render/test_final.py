@@ -12,9 +12,9 @@ from functools import partial
 import pytest
 
 import games
+from games.scores import MESSAGE_LIMIT, UNITS, final_text
 from render.common import Placed, recording
 from render.final import final_png
-from render.scores import MESSAGE_LIMIT, UNITS, final_text
 from tests.games.bot_games import bot_game
 from tests.render.test_layout import check
 

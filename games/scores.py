@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core import name_seats
-from render.common.words import seat_name
+from games.words import seat_name
 
 Parts = Sequence[Sequence[tuple[str, int]]]
 

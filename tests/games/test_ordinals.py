@@ -1,10 +1,10 @@
-"""The words every board shares (render.common.words): places go as far as the largest
+"""The words every board shares (games.words): places go as far as the largest
 table, Pax's six seats."""
 
 from __future__ import annotations
 
 import games
-from render.common.words import final_places, ordinal
+from games.words import final_places, ordinal
 
 
 def test_ordinals_cover_every_seat_of_every_game() -> None:
