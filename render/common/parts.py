@@ -7,8 +7,9 @@ gets onto the picture (pasted from a stamp, ``render.common.stamps``, or painted
   texts, numbers, colours); ``reach`` is the box around (``x``, ``y``) it stays inside:
   (left, top, right, bottom), or a function of ``look`` giving it. ``ground`` is the colour
   of the panel under it (or what a painter paints there: then ``look`` names it too), or
-  None when it is painted over whatever lies there.
-- ``label`` is a line of text on a panel of one colour; ``lettered`` a text on a sprite.
+  None when it lies on whatever is there: then it is painted in place, unless the part was
+  made ``anywhere`` (a stamp of it is cut to paste over anything).
+- ``panel_text`` is a line of text on a panel of one colour; ``lettered`` a text on a sprite.
 """
 
 from __future__ import annotations
@@ -33,11 +34,14 @@ Ground = RGB | Painter | None
 class Part(Generic[Right]):
     """A part painted by ``paint(image, x, y, *look)``, staying inside ``reach`` around
     (``x``, ``y``); what ``paint`` returns (an x where its text ends, or None) is returned
-    as on the picture drawn on."""
+    as on the picture drawn on. ``anywhere``: stamped even where no ground is known."""
 
-    def __init__(self, paint: Callable[..., Right], reach: Reach | Callable[..., Reach]) -> None:
+    def __init__(
+        self, paint: Callable[..., Right], reach: Reach | Callable[..., Reach], anywhere: bool = False
+    ) -> None:
         self.paint: Callable[..., Right] = paint
         self.reach: Reach | Callable[..., Reach] = reach
+        self.anywhere = anywhere
         self.__doc__ = paint.__doc__
 
     def __call__(self, im: Image.Image, at: tuple[float, float], ground: Ground, *look: Hashable) -> Right:
@@ -58,6 +62,8 @@ class Part(Generic[Right]):
         look: tuple[Hashable, ...],
     ) -> Right:
         x, y = at
+        if ground is None and not self.anywhere:
+            return self.paint(im, x, y, *look)
         left, top, right, bottom = self.reach(*look) if callable(self.reach) else self.reach
         box = (math.floor(x + left), math.floor(y + top), math.floor(x + right), math.floor(y + bottom))
         # the part's place within its box's first pixel: a text on a half pixel lands
@@ -70,11 +76,13 @@ class Part(Generic[Right]):
         return how(im, box, key, moved, ground=ground)
 
 
-def part(reach: Reach | Callable[..., Reach]) -> Callable[[Callable[..., Right]], Part[Right]]:
+def part(
+    reach: Reach | Callable[..., Reach], *, anywhere: bool = False
+) -> Callable[[Callable[..., Right]], Part[Right]]:
     """A painter ``paint(image, x, y, *look)`` made a ``Part`` reaching ``reach``."""
 
     def made(paint: Callable[..., Right]) -> Part[Right]:
-        return Part(paint, reach)
+        return Part(paint, reach, anywhere)
 
     return made
 
@@ -113,7 +121,7 @@ def _label(
     )[2]
 
 
-def label(
+def panel_text(
     im: Image.Image,
     xy: tuple[float, float],
     text: str,

@@ -26,7 +26,7 @@ from render.common import (
 from render.common.cache import kept
 from render.common.canvas import canvas
 from render.common.layout import static_tile
-from render.common.parts import label, part
+from render.common.parts import panel_text, part
 from render.volga.goods import good_icon
 from render.volga.map import tile_image, tile_rivers
 from render.volga.pieces import city_sprite, fire_mark, horde_token, prince_token
@@ -189,7 +189,7 @@ def _draw_contracts(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
     plain_label(im, x, y, f"Contracts on the table: {count}", BG)
     deck = view.get("deck")
     if deck is not None:
-        label(im, (x + w, y), f"deck {deck}", 16, MUTED, BG, anchor="rt", bold=True)
+        panel_text(im, (x + w, y), f"deck {deck}", 16, MUTED, BG, anchor="rt", bold=True)
     y += 24
     rows = _contract_rows(view, w)
     if not rows:

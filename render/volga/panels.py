@@ -25,7 +25,7 @@ from render.common import (
     triangle_right,
 )
 from render.common.canvas import canvas
-from render.common.parts import label, part
+from render.common.parts import panel_text, part
 from render.volga.goods import coin_icon, contract_back, good_badge
 from render.volga.market import chip_rows, draw_chip
 from render.volga.pieces import ship_sprite
@@ -115,14 +115,14 @@ def _draw_panel(
     capacity = seat.get("capacity")
     cargo = f"cargo {carried}/{capacity}" if capacity else "no cargo limit"
     room = max(40, x1 - 90 - x)
-    label(im, (x, gmid), cargo, 18, MUTED, PANEL, anchor="lm", max_width=room)
+    panel_text(im, (x, gmid), cargo, 18, MUTED, PANEL, anchor="lm", max_width=room)
     _draw_hidden(im, x1 - 14, gmid, int(seat.get("hidden_contracts", 0) or 0))
     py = gy + GOODS_ROW + 6
     d.line((x0 + 14, py - 3, x1 - 14, py - 3), fill=PANEL_EDGE, width=1)
-    label(im, (x0 + 14, py + 14), "passes", 16, MUTED, PANEL, anchor="lm", bold=True)
+    panel_text(im, (x0 + 14, py + 14), "passes", 16, MUTED, PANEL, anchor="lm", bold=True)
     passes = _pass_names(view, seat)
     if not passes:
-        label(im, (x0 + 84, py + 14), "none", 18, MUTED, PANEL, anchor="lm")
+        panel_text(im, (x0 + 84, py + 14), "none", 18, MUTED, PANEL, anchor="lm")
         return
     fill = shade(color, 0.9) if color != SHIP_COLORS["white"] else (214, 214, 206)
     for row in chip_rows(passes, x1 - x0 - 28 - 70):

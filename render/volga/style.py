@@ -15,7 +15,7 @@ from render.common import (
     safe_text,
 )
 from render.common.canvas import canvas
-from render.common.parts import label
+from render.common.parts import panel_text
 from render.common.words import seat_name
 
 View = Mapping[str, Any]
@@ -96,7 +96,7 @@ def caption(im: Image.Image, x: float, y: float, text: str) -> Box:
 
 def plain_label(im: Image.Image, x: int, y: int, text: str, under: RGB) -> int:
     """``caption`` on plain ``under`` (a label of the side column, say), from a copy kept."""
-    return label(im, (x, y), text.upper(), 16, MUTED, under, bold=True)
+    return panel_text(im, (x, y), text.upper(), 16, MUTED, under, bold=True)
 
 
 def city_names(view: View) -> dict[str, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache
 from typing import Any
 
 import pytest
@@ -182,7 +182,7 @@ PLACES = [(200, 100), (201, 100), (200, 101), (201, 101)]  # every parity of a p
 def _pieces() -> list[Callable[[Image.Image, int, int], object]]:
     """Parts of a board drawn at (x, y) on a panel of the PANEL colour: from stamps,
     except while recording (then painted in place)."""
-    from render.common import PANEL, stamps
+    from render.common import PANEL
     from render.pax import board, jarls, style, tiles, track
 
     view = PAX.view(playout(4, 1)[0], None)
@@ -206,9 +206,7 @@ def _pieces() -> list[Callable[[Image.Image, int, int], object]]:
         ),
         lambda im, x, y: track._pile(im, (x, y, x + 120, y + 180), "17"),
         lambda im, x, y: track._empty(im, (x, y, x + 190, y + 143)),
-        lambda im, x, y: stamps.stamped(
-            im, (x, y), (200, 48), "left", partial(board._actions_left, "2 actions left", 200), PANEL
-        ),
+        lambda im, x, y: board._actions_left(im, (x, y), PANEL, "2 actions left", 200),
     ]
 
 
