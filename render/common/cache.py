@@ -90,6 +90,11 @@ def picture_bytes(item: Image.Image) -> int:
 PICTURES_LIMIT = 30_000_000
 pictures: PixelCache[tuple[Any, ...], Image.Image] = PixelCache(None, PICTURES_LIMIT, picture_bytes)
 
+# Big pictures a board is drawn over (Pax's printed map, 5 MB): the most recently used up
+# to four of them, as many as before they came here.
+BACKDROPS_LIMIT = 21_000_000
+backdrops: PixelCache[Hashable, Image.Image] = PixelCache(None, BACKDROPS_LIMIT, picture_bytes)
+
 Args = ParamSpec("Args")
 
 

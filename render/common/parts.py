@@ -9,7 +9,8 @@ gets onto the picture (pasted from a stamp, ``render.common.stamps``, or painted
   of the panel under it (or what a painter paints there: then ``look`` names it too), or
   None when it lies on whatever is there: then it is painted in place, unless the part was
   made ``anywhere`` (a stamp of it is cut to paste over anything).
-- ``panel_text`` is a line of text on a panel of one colour; ``lettered`` a text on a sprite.
+- ``panel_text`` is a line of text on a panel of one colour; ``lettered`` a text on a
+  sprite; ``backdrop`` a big picture a board is drawn over.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from typing import Generic, TypeVar
 
 from PIL import Image
 
+from render.common.cache import backdrops
+from render.common.layout import recording_now
 from render.common.sprites import paste_sprite
 from render.common.stamp_cut import Painter
 from render.common.stamps import pasted, stamp
@@ -168,3 +171,17 @@ def lettered(
 
     box = (left - 12, top - 12, left + sprite.width + 12, top + sprite.height + 12)
     stamp(im, box, (kind, text, size, fill, halo, middle, x - left, y - top), paint, under=under)
+
+
+def backdrop(key: Hashable, make: Callable[[], Image.Image]) -> Image.Image | None:
+    """The big picture ``make()`` draws, kept for ``key`` (which names all it shows) among
+    the most recently used: the same picture each time, which no one may change. None while
+    the layout test records: the caller then draws all of it in place, so its texts are
+    seen."""
+    if recording_now():
+        return None
+    found = backdrops.find(key)
+    if found is None:
+        found = make()
+        backdrops.keep(key, found)
+    return found

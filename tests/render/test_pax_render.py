@@ -158,6 +158,8 @@ def test_kept_map_draws_the_same_picture_as_a_full_drawing(players: int) -> None
     """The map kept from an earlier board, with only what stands on it drawn again, is
     pixel for pixel the map drawn from nothing (DUCHIES, Longships in regions, Followers,
     Ventures, HOME owners all changing along the game)."""
+    from render.common import cache
+
     names = NAMES[:players]
     views = [PAX.view(state, None) for state in picked(players, seed=7, count=8)]
     duchy = copy.deepcopy(views[-1])
@@ -170,7 +172,7 @@ def test_kept_map_draws_the_same_picture_as_a_full_drawing(players: int) -> None
         pax_map._draw_columns(full, view, 10, 24, 1256, names, kept=False)
         pax_map.draw_map(kept, view, 10, 24, 1256, names)
         assert ImageChops.difference(full, kept).getbbox() is None
-    assert len(pax_map._KEPT) >= 1
+    assert len(cache.backdrops.items) >= 1
 
 
 # The shortcuts of drawing a board (render.common.stamps):
@@ -244,12 +246,12 @@ def test_boards_drawn_while_recording_are_the_boards_drawn_from_stamps(players: 
     """While the layout test records, every part is painted in place, the map drawn whole
     and every line drawn by draw_text: the same boards as from stamps, kept maps and lines
     drawn word by word, the first time (stamps made) and the second (pasted)."""
-    from render.common import recording, stamps
+    from render.common import cache, recording, stamps
 
     names = ["Astrid", "Bjørn Ironside", "Святослав", "Ulf", "Æðelflǣd 🛡", "Sigrid"][:players]
     views = [PAX.view(state, None) for state in picked(players, seed=9, count=6)]
     stamps.cache.cache_clear()
-    pax_map._KEPT.clear()
+    cache.backdrops.cache_clear()
     with recording():
         painted = [board_png(v, names=names) for v in views]
     assert [board_png(v, names=names) for v in views] == painted
