@@ -86,7 +86,7 @@ def draw_jarl(
     winner: bool = False,
 ) -> None:
     """A Jarl's board. All but the player's name lies on the panel's plain fill and comes
-    back from board to board: pasted from stamps (``render.common.stamps``)."""
+    back from board to board (``render.common.parts``)."""
     d = canvas(im)
     x0, y0, x1, y1 = box
     index = int(seat.get("seat", 0))

@@ -157,7 +157,7 @@ def _draw_info(
     im: Image.Image, x0: int, top: int, x1: int, recruit: bool, faces: tuple[str, ...], food: int, bonus: str
 ) -> None:
     """A location's cost, then the bonus by seat distance from the active player, below its
-    title band: the same on board after board, so from a stamp on the panel's fill."""
+    title band: the same on board after board, on the panel's fill."""
     _info(im, (x0, top), PANEL, x1 - x0, recruit, faces, food, bonus)
 
 

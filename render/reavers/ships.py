@@ -210,8 +210,8 @@ def _draw_crew(im: Image.Image, x0: int, y: int, x1: int, seat: Mapping[str, Any
 
 def _draw_heads(im: Image.Image, x0: int, y: int, x1: int, col_w: int) -> None:
     """The crew's headings: "Leader", and the four action spaces' names on their hues, the
-    same on every longship: from a stamp on the panel's fill (a label, four shapes and four
-    texts painted in place). They lie apart from the leader and the columns below them."""
+    same on every longship, on the panel's fill (a label, four shapes and four texts), apart
+    from the leader and the columns below them."""
     _heads(im, (x0, y), PANEL, x1 - x0, col_w)
 
 

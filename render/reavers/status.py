@@ -86,9 +86,8 @@ def draw_track(im: Image.Image, view: View, names: Sequence[str], box: Box) -> N
 
 
 def _draw_rounds(im: Image.Image, x0: int, cy: float, rounds: int, now: int) -> int:
-    """The round circles from ``x0`` on the track's middle line ``cy``: from a stamp on its
-    fill (the same on most boards; an ellipse and a text a round painted in place); the x
-    after the last."""
+    """The round circles from ``x0`` on the track's middle line ``cy``, on its fill (the
+    same on most boards; an ellipse and a text a round); the x after the last."""
     return _rounds(im, (x0, cy), LOG_BG, rounds, now)
 
 
