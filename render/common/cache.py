@@ -16,7 +16,7 @@ import functools
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any, Generic, ParamSpec, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar, cast
 
 from PIL import Image
 
@@ -85,9 +85,15 @@ def picture_bytes(item: Image.Image) -> int:
 # Saga's printed map), for every game together: the most recently used up to this many
 # bytes. A process drawing 1,500 pictures of all five games mixed kept 18.5 MB of them (501
 # pictures; the Knarr cards about half), one drawing Knarr, Saga and Pax 12.6 MB: all of
-# them fit, so none is drawn twice.
-PICTURES_LIMIT = 24_000_000
+# them fit, so none is drawn twice. Volga's river tiles, a few sizes for each map's
+# geometry, came to join them with the 6 MB they had apart.
+PICTURES_LIMIT = 30_000_000
 pictures: PixelCache[tuple[Any, ...], Image.Image] = PixelCache(None, PICTURES_LIMIT, picture_bytes)
+
+# Big pictures a board is drawn over (Pax's printed map, 5 MB): the most recently used up
+# to four of them, as many as before they came here.
+BACKDROPS_LIMIT = 21_000_000
+backdrops: PixelCache[Hashable, Image.Image] = PixelCache(None, BACKDROPS_LIMIT, picture_bytes)
 
 Args = ParamSpec("Args")
 
@@ -117,6 +123,20 @@ class Kept(Generic[Args]):
 def kept(make: Callable[Args, Image.Image]) -> Kept[Args]:
     """A drawing function whose pictures are remembered (``Kept``)."""
     return Kept(make)
+
+
+Answer = TypeVar("Answer")
+
+
+def remembered(count: int) -> Callable[[Callable[Args, Answer]], Callable[Args, Answer]]:
+    """A drawing file's pure function of a few plain arguments that is not a picture (a
+    line's wrapping, whether a part pastes true there): its answers for the ``count`` most
+    recently asked, emptied by ``forget``. Pictures are ``kept``."""
+
+    def made(work: Callable[Args, Answer]) -> Callable[Args, Answer]:
+        return cast(Callable[Args, Answer], functools.lru_cache(maxsize=count)(work))
+
+    return made
 
 
 def forget() -> int:

@@ -17,6 +17,7 @@ from typing import cast
 
 from PIL import Image
 
+from render.common.cache import PixelCache
 from render.common.style import RGB, Box
 
 
@@ -133,8 +134,10 @@ def recording_now() -> bool:
     return _RECORDING.get() is not None
 
 
-_tiles: dict[tuple[Hashable, RGB, int, int, int, int], Image.Image] = {}
 TILES = 32  # a few static panels a game, at a few sizes each
+_tiles: PixelCache[tuple[Hashable, RGB, int, int, int, int], Image.Image] = PixelCache(
+    None, TILES, lambda _: 1
+)
 
 
 def static_tile(
@@ -154,12 +157,10 @@ def static_tile(
         return
     w, h, dx, dy = x1 - x0 + 1, y1 - y0 + 1, x0 % 2, y0 % 2  # a box's edges are drawn on its last pixels
     found = (key, background, w, h, dx, dy)
-    tile = _tiles.get(found)
+    tile = _tiles.find(found)
     if tile is None:
         canvas = Image.new("RGB", (w + dx, h + dy), background)
         paint(canvas, (dx, dy, dx + w - 1, dy + h - 1))
         tile = canvas.crop((dx, dy, dx + w, dy + h))
-        if len(_tiles) >= TILES:
-            _tiles.pop(next(iter(_tiles)))
-        _tiles[found] = tile
+        _tiles.keep(found, tile)
     im.paste(tile, (x0, y0))

@@ -1,4 +1,6 @@
 """Parts that look the same from board to board, painted once and pasted after that.
+Drawing files do not call this module: they say what they draw with
+``render.common.parts``, which stamps through it.
 
 A board draws the same plates, labels, counts and panel frames as the boards of other
 games: only what is on them changes. A part is painted once as a stamp and pasted from
@@ -23,7 +25,6 @@ are seen.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable
 from typing import TypeVar, cast
 
@@ -33,7 +34,6 @@ from render.common.cache import PixelCache
 from render.common.layout import recording_now
 from render.common.stamp_cut import Painter, Stamp, made_on, made_over
 from render.common.style import RGB
-from render.common.text import draw_text
 
 EDGE = 2  # blank pixels around a box when painted: a part must not reach them
 
@@ -107,57 +107,3 @@ def pasted(
         else:
             core.paste(source, (sx + left, sy + top, sx + right, sy + bottom), mask)
     return cast(Right, None if made.after is None else x0 + made.after)
-
-
-def stamped(
-    im: Image.Image,
-    xy: tuple[float, float],
-    size: tuple[int, int],
-    key: Hashable,
-    paint: Callable[[Image.Image, float, float], None],
-    ground: RGB,
-) -> None:
-    """``paint(im, x, y)`` of a part about ``size`` big whose top left is ``xy``, on a panel
-    of the ``ground`` colour, from a stamp (a tag, a badge, a card's frame). ``key`` names
-    all the part looks like; the stamp's box reaches 4 pixels past ``size``."""
-    x, y = xy
-    left, top = math.floor(x), math.floor(y)
-    box = (left - 4, top - 4, left + size[0] + 4, top + size[1] + 4)
-
-    def moved(image: Image.Image, dx: int, dy: int) -> None:
-        paint(image, x - dx, y - dy)
-
-    stamp(im, box, (key, x - left, y - top), moved, ground=ground)
-
-
-def stamped_text(
-    im: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    fill: RGB,
-    ground: RGB,
-    *,
-    anchor: str = "lt",
-    bold: bool = False,
-    max_width: int | None = None,
-    min_size: int = 14,
-) -> int:
-    """``draw_text(im, xy, text, ...)`` on a panel of the ``ground`` colour, from a stamp;
-    the right edge of the text's box. For a label, or a line that comes back on board
-    after board ("no leader lost"); not a line of one game, or one of many (a stamp is
-    made as a text is drawn a hundred times)."""
-    x, y = xy
-    left, top = math.floor(x), math.floor(y)
-    reach = max_width if max_width is not None else size * max(1, len(text))  # wider than the text
-    before = {"l": 0, "m": reach // 2, "r": reach}[anchor[0]]
-    box = (left - before - 4, top - 2 * size, left - before + reach + 4, top + 2 * size)
-
-    def paint(image: Image.Image, dx: int, dy: int) -> int:
-        xy = (x - dx, y - dy)
-        return draw_text(
-            image, xy, text, size, fill, anchor=anchor, bold=bold, max_width=max_width, min_size=min_size
-        )[2]
-
-    look = ("text", text, size, fill, anchor, bold, max_width, min_size, x - left, y - top)
-    return stamp(im, box, look, paint, ground=ground)

@@ -6,8 +6,8 @@ Winds and Regions, ``tiles`` a tile card, ``track`` the SAGA TRACK and Victory C
 ``jarls`` a Jarl's board, ``board`` and ``hand`` the two pictures.
 
 Parts that come back from board to board (tags, Followers, pips, action markers, a card's
-frame) are pasted from stamps (``render.common.stamps``): the same pixels as painting
-them (tests in ``tests/render/test_pax_render.py``).
+frame) are ``@part``s (``render.common.parts``), pasted once painted: the same pixels as
+painting them (tests in ``tests/render/test_pax_render.py``).
 """
 
 from render.common import Packing

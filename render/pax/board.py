@@ -7,7 +7,6 @@ Drawn only from ``games.pax.view(state, None)``; ``view["private"]`` is never re
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -31,7 +30,7 @@ from render.common import (
 )
 from render.common.board_header import header_band
 from render.common.canvas import canvas
-from render.common.stamps import stamped, stamped_text
+from render.common.parts import framed, panel_text, part
 from render.common.style import HEADER_BG
 from render.pax.jarls import draw_jarl, jarl_height
 from render.pax.map import column_spans, draw_map
@@ -77,7 +76,7 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str]) -> None:
                 im, (im.width - MARGIN, mid), f"after round {view.get('round', 1)}", 26, MUTED, anchor="rm"
             )
             return
-        x = stamped_text(
+        x = panel_text(
             im, (MARGIN, mid), f"Round {view.get('round', 1)}", 32, INK, HEADER_BG, anchor="lm", bold=True
         )
         x += 16
@@ -87,14 +86,7 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str]) -> None:
             left = int(turn.get("left", 0))
             text = f"{left} action{'' if left == 1 else 's'} left"
             w = text_width(text, 30, bold=True) + 28
-            stamped(
-                im,
-                (right - w, mid - 24),
-                (w, 48),
-                ("left", text, w),
-                partial(_actions_left, text, w),
-                HEADER_BG,
-            )
+            _actions_left(im, (right - w, mid - 24), HEADER_BG, text, w)
             right -= w + 14
         to_act = list(view.get("to_act") or [])
         prompt = str(view.get("prompt") or "")
@@ -119,7 +111,8 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str]) -> None:
         )
 
 
-def _actions_left(text: str, w: int, im: Image.Image, x: float, y: float) -> None:
+@part(lambda text, w: framed(w, 48))
+def _actions_left(im: Image.Image, x: float, y: float, text: str, w: int) -> None:
     """The pill of the actions left in the turn, its top left at (x, y)."""
     canvas(im).rounded_rectangle((x, y, x + w, y + 48), 24, fill=GOLD)
     draw_text(im, (x + w / 2, y + 24), text, 30, (30, 28, 26), anchor="mm", bold=True)
@@ -175,16 +168,16 @@ def _althing(althing: View, to_act: list[int], names: Sequence[str]) -> str:
     return "ALTHING: " + "; ".join(b for b in (now, ", ".join(cast)) if b)
 
 
+# too low for its corners to be pasted apart (render.common.canvas), Pillow draws it slice
+# by slice: as a part, pasted
+@part(framed)
+def _status_frame(im: Image.Image, x: float, y: float, w: int, h: int) -> None:
+    canvas(im).rounded_rectangle((x, y, x + w, y + h), 12, fill=PANEL, outline=GOLD, width=2)
+
+
 def _draw_status(im: Image.Image, view: View, names: Sequence[str], top: int) -> None:
     box = (MARGIN, top, im.width - MARGIN, top + STATUS_H - 8)
-    w, h = box[2] - box[0], box[3] - box[1]
-
-    def frame(image: Image.Image, x: float, y: float) -> None:
-        canvas(image).rounded_rectangle((x, y, x + w, y + h), 12, fill=PANEL, outline=GOLD, width=2)
-
-    # too low for its corners to be pasted apart (render.common.canvas), Pillow draws it
-    # slice by slice: a stamp (on the board's background)
-    stamped(im, (box[0], box[1]), (w, h), ("status", w, h), frame, BG)
+    _status_frame(im, (box[0], box[1]), BG, box[2] - box[0], box[3] - box[1])
     with panel("status", box):
         draw_text(
             im,
@@ -208,7 +201,7 @@ KEY = (
 
 def _draw_key(im: Image.Image, top: int) -> None:
     with panel("key", (MARGIN, top, im.width - MARGIN, top + KEY_H)):
-        stamped_text(
+        panel_text(
             im,
             (MARGIN + 4, top + KEY_H / 2 - 2),
             KEY,
@@ -230,7 +223,7 @@ def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> No
         room = max(1, min(LOG_LINES + 2, (y1 - 10 - y) // LOG_LINE))
         lines = list(view.get("log") or [])[-room:]
         if not lines:
-            stamped_text(im, (x0 + 14, y), "Nothing yet", 18, INK, LOG_FILL)
+            panel_text(im, (x0 + 14, y), "Nothing yet", 18, INK, LOG_FILL)
         for entry in lines:
             seat = entry.get("seat")
             text = name_seats(str(entry.get("text", "")), list(names))

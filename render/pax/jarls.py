@@ -22,7 +22,7 @@ from render.common import (
     text_width,
 )
 from render.common.canvas import canvas
-from render.common.stamps import stamped, stamped_text
+from render.common.parts import framed, panel_text, part
 from render.pax.style import (
     ACTIONS,
     FOLLOWER_COLORS,
@@ -86,7 +86,7 @@ def draw_jarl(
     winner: bool = False,
 ) -> None:
     """A Jarl's board. All but the player's name lies on the panel's plain fill and comes
-    back from board to board: pasted from stamps (``render.common.stamps``)."""
+    back from board to board (``render.common.parts``)."""
     d = canvas(im)
     x0, y0, x1, y1 = box
     index = int(seat.get("seat", 0))
@@ -116,11 +116,11 @@ def draw_jarl(
         y = y0 + HEAD
         jarl = seat.get("jarl") or {}
         width = x1 - 14 - left
-        stamped_text(
+        panel_text(
             im, (left, y), str(jarl.get("name", "")), 17, GOLD, PANEL, bold=True, max_width=width, min_size=13
         )
         text = str(jarl.get("text", ""))
-        stamped_text(im, (left, y + 22), text, 15, shade(INK, 0.85), PANEL, max_width=width, min_size=11)
+        panel_text(im, (left, y + 22), text, 15, shade(INK, 0.85), PANEL, max_width=width, min_size=11)
         y += JARL
         _followers(im, seat, left, x1, y)
         y += ROW
@@ -202,58 +202,58 @@ def _ships(
         x = left + n * step
         tired = bool(ship.get("exhausted"))
         hull = dim(color) if tired else color
-
-        def paint(
-            image: Image.Image, px: float, py: float, n: int = n, hull: RGB = hull, tired: bool = tired
-        ) -> None:
-            sprite = ship_icon(26, hull, seat_edge(color))
-            image.paste(sprite, (round(px), round(py + 2)), sprite)
-            if tired:  # dark and struck through, as the legend says
-                canvas(image).line((px + 2, py + 22, px + 26, py + 2), fill=(220, 70, 60), width=3)
-            ink = MUTED if tired else INK
-            width = max(8, step - 32)
-            draw_text(
-                image,
-                (px + 30, py + 12),
-                str(n + 1),
-                16,
-                ink,
-                anchor="lm",
-                bold=True,
-                max_width=width,
-                min_size=11,
-            )
-
-        stamped(im, (x, y), (step, 28), ("ship", hull, seat_edge(color), tired, n, step), paint, PANEL)
+        _ship(im, (x, y), PANEL, hull, seat_edge(color), tired, n, step)
         if ship.get("at") is not None:  # no place: still on the Jarlboard
             place = _place(view, ship.get("at"))
             draw_text(im, (x, y + 36), place, 14, INK, anchor="lm", max_width=step - 6, min_size=11)
 
 
+@part(lambda hull, edge, tired, n, step: framed(step, 28))
+def _ship(im: Image.Image, x: float, y: float, hull: RGB, edge: RGB, tired: bool, n: int, step: int) -> None:
+    """A Longship and its number: exhausted (dark and struck through, as the legend
+    says), or ready."""
+    sprite = ship_icon(26, hull, edge)
+    im.paste(sprite, (round(x), round(y + 2)), sprite)
+    if tired:
+        canvas(im).line((x + 2, y + 22, x + 26, y + 2), fill=(220, 70, 60), width=3)
+    draw_text(
+        im,
+        (x + 30, y + 12),
+        str(n + 1),
+        16,
+        MUTED if tired else INK,
+        anchor="lm",
+        bold=True,
+        max_width=max(8, step - 32),
+        min_size=11,
+    )
+
+
 def _pill(im: Image.Image, x: int, y: int, step: int, action: str, done: bool) -> None:
     """An action marker: exhausted this turn (struck through), or ready."""
+    _marker(im, (x, y + 3), PANEL, action, done, step)
 
-    def paint(image: Image.Image, px: float, py: float) -> None:
-        d = canvas(image)
-        pill = (px, py, px + step - 6, py + ROW - 8)
-        d.rounded_rectangle(
-            pill, 8, fill=(52, 52, 56) if done else (214, 200, 150), outline=MUTED if done else GOLD
-        )
-        draw_text(
-            image,
-            ((pill[0] + pill[2]) / 2, (pill[1] + pill[3]) / 2),
-            action.upper(),
-            14,
-            MUTED if done else (30, 28, 26),
-            anchor="mm",
-            bold=True,
-            max_width=step - 12,
-            min_size=10,
-        )
-        if done:
-            d.line((pill[0] + 6, pill[3] - 4, pill[2] - 6, pill[1] + 4), fill=MUTED, width=2)
 
-    stamped(im, (x, y + 3), (step - 6, ROW - 8), ("pill", action, done, step), paint, PANEL)
+@part(lambda action, done, step: framed(step - 6, ROW - 8))
+def _marker(im: Image.Image, x: float, y: float, action: str, done: bool, step: int) -> None:
+    d = canvas(im)
+    pill = (x, y, x + step - 6, y + ROW - 8)
+    d.rounded_rectangle(
+        pill, 8, fill=(52, 52, 56) if done else (214, 200, 150), outline=MUTED if done else GOLD
+    )
+    draw_text(
+        im,
+        ((pill[0] + pill[2]) / 2, (pill[1] + pill[3]) / 2),
+        action.upper(),
+        14,
+        MUTED if done else (30, 28, 26),
+        anchor="mm",
+        bold=True,
+        max_width=step - 12,
+        min_size=10,
+    )
+    if done:
+        d.line((pill[0] + 6, pill[3] - 4, pill[2] - 6, pill[1] + 4), fill=MUTED, width=2)
 
 
 def _chip(im: Image.Image, x: int, cy: int, step: int, tile: Mapping[str, Any]) -> None:

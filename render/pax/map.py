@@ -7,7 +7,6 @@ Wind's column in the view's order, and each navigable Region lists the Regions i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -26,8 +25,9 @@ from render.common import (
     text_width,
     wrap_text,
 )
+from render.common.cache import remembered
 from render.common.canvas import canvas
-from render.common.layout import recording_now
+from render.common.parts import backdrop
 from render.pax.style import (
     PARCHMENT,
     View,
@@ -81,7 +81,7 @@ def _prefix_width(post: Mapping[str, Any]) -> int:
     return _prefix_of(str(post.get("kind", "")), bool(post.get("key")), bool(post.get("icon")))
 
 
-@lru_cache(maxsize=64)
+@remembered(64)
 def _prefix_of(kind: str, key: bool, icon: bool) -> int:
     w = 6
     if kind in PRINTED:
@@ -434,12 +434,6 @@ def _key(view: View, left: int, right: int) -> tuple[Any, ...]:
     return (left, right, winds, regions, posts, borders, homes)
 
 
-# The map as drawn with nothing on it, by ``_key``: the printed map never changes, so it is
-# drawn once per process and each board only draws what stands on it (a board drew in about
-# a third less time). Small: one entry per width and map data in use.
-_KEPT: dict[tuple[Any, ...], Image.Image] = {}
-
-
 def _draw_columns(
     im: Image.Image, view: View, top: int, left: int, right: int, player_names: Sequence[str], kept: bool
 ) -> None:
@@ -480,16 +474,17 @@ def draw_map(
 ) -> None:
     if not _columns(view):
         return
-    if recording_now():  # the layout test sees every text drawn into the picture itself
-        _draw_columns(im, view, top, left, right, player_names, kept=False)
-        return
-    key = _key(view, left, right)
-    base = _KEPT.get(key)
-    if base is None:
+
+    # the map with nothing on it is the same all game: drawn once and kept, and each board
+    # draws only what stands on it (a third less time)
+    def printed() -> Image.Image:
         base = Image.new("RGB", (im.width, map_height(view, left, right)), BG)
         _draw_columns(base, bare(view), 0, left, right, player_names, kept=False)
-        if len(_KEPT) >= 4:
-            _KEPT.clear()
-        _KEPT[key] = base
+        return base
+
+    base = backdrop((_key(view, left, right), im.width), printed)
+    if base is None:  # while the layout test records, to see every text
+        _draw_columns(im, view, top, left, right, player_names, kept=False)
+        return
     im.paste(base, (0, top))
     _draw_columns(im, view, top, left, right, player_names, kept=True)

@@ -12,13 +12,14 @@ from render.common import (
     RGB,
     VIKING_COLORS,
     draw_text,
+    parts,
     pip,
     shade,
     text_on,
     text_width,
 )
 from render.common.canvas import canvas
-from render.common.stamps import stamped, stamped_text
+from render.common.parts import framed, part
 
 View = Mapping[str, Any]
 # the Winds' printed colours, by the colour name the view gives
@@ -90,18 +91,14 @@ def seat_pip(
     size: int = 18,
     ground: RGB | None = None,
 ) -> None:
-    """A seat's pip; from a stamp when it lies on a panel of the ``ground`` colour."""
-    color = seat_color(view, seat)
-    x, y = round(xy[0]), round(xy[1])
+    """A seat's pip, on a panel of the ``ground`` colour if one is known."""
+    _pip(im, (round(xy[0]), round(xy[1])), ground, seat_color(view, seat), size)
 
-    def paint(image: Image.Image, px: float, py: float) -> None:
-        sprite = pip(size, color, seat_edge(color), 2)
-        image.paste(sprite, (round(px), round(py)), sprite)
 
-    if ground is None:
-        paint(im, x, y)
-    else:
-        stamped(im, (x, y), (size, size), ("pip", color, size), paint, ground)
+@part(lambda color, size: framed(size, size))
+def _pip(im: Image.Image, x: float, y: float, color: RGB, size: int) -> None:
+    sprite = pip(size, color, seat_edge(color), 2)
+    im.paste(sprite, (round(x), round(y)), sprite)
 
 
 def follower_badge(
@@ -114,24 +111,16 @@ def follower_badge(
 ) -> int:
     """A Follower: a square in its type's colour with its initial; a seat's is framed by a
     ring of the seat colour, kept apart from the square by a dark line so that a yellow
-    seat's ring shows round a yellow Sweden Follower. Returns its width. From a stamp when
-    it lies on a panel of the ``ground`` colour."""
-    x, y = xy
-    if ground is None:
-        _badge(im, x, y, kind, size, seat)
-    else:
-
-        def paint(image: Image.Image, px: float, py: float) -> None:
-            _badge(image, px + RING, py + RING, kind, size, seat)
-
-        box = (size + 2 * RING, size + 2 * RING)
-        stamped(im, (x - RING, y - RING), box, ("badge", kind, size, seat), paint, ground)
+    seat's ring shows round a yellow Sweden Follower. Returns its width. On a panel of the
+    ``ground`` colour if one is known."""
+    _badge(im, xy, ground, kind, size, seat)
     return size + (2 * RING if seat is not None else 0)
 
 
 RING = 4  # px round a seat's Follower: its edge, 2 px of seat colour, a dark line
 
 
+@part(lambda kind, size, seat: (-RING - 4, -RING - 4, size + RING + 4, size + RING + 4))
 def _badge(im: Image.Image, x: float, y: float, kind: str, size: int, seat: RGB | None) -> None:
     d = canvas(im)
     fill = FOLLOWER_COLORS.get(kind, (120, 120, 120))
@@ -157,28 +146,30 @@ def tag(
     ground: RGB | None = None,
 ) -> int:
     """A rounded label; returns its far edge (right edge, or left edge when ``right``).
-    From a stamp when it lies on a panel of the ``ground`` colour."""
-    w = text_width(text, size, bold=True) + 10
-    h = size + 6
+    On a panel of the ``ground`` colour if one is known."""
+    w = _tag_size(text, size)[0]
     x0 = x - w if right else x
-
-    def paint(image: Image.Image, px: float, py: float) -> None:
-        canvas(image).rounded_rectangle((px, py, px + w, py + h), 5, fill=fill)
-        draw_text(image, (px + w / 2, py + h / 2), text, size, text_on(fill), anchor="mm", bold=True)
-
-    if ground is None:
-        paint(im, x0, y)
-    else:
-        stamped(im, (x0, y), (w, h), ("tag", text, size, fill), paint, ground)
+    _tag(im, (x0, y), ground, text, size, fill)
     return round(x0 if right else x0 + w)
 
 
+def _tag_size(text: str, size: int) -> tuple[int, int]:
+    return text_width(text, size, bold=True) + 10, size + 6
+
+
+@part(lambda text, size, fill: framed(*_tag_size(text, size)))
+def _tag(im: Image.Image, x: float, y: float, text: str, size: int, fill: RGB) -> None:
+    w, h = _tag_size(text, size)
+    canvas(im).rounded_rectangle((x, y, x + w, y + h), 5, fill=fill)
+    draw_text(im, (x + w / 2, y + h / 2), text, size, text_on(fill), anchor="mm", bold=True)
+
+
 def label(im: Image.Image, x: float, y: float, text: str, ground: RGB | None = None) -> None:
-    """A panel's title; from a stamp when it lies on a panel of the ``ground`` colour."""
+    """A panel's title, on a panel of the ``ground`` colour if one is known."""
     if ground is None:
         draw_text(im, (x, y), text.upper(), 16, MUTED, bold=True)
     else:
-        stamped_text(im, (x, y), text.upper(), 16, MUTED, ground, bold=True)
+        parts.panel_text(im, (x, y), text.upper(), 16, MUTED, ground, bold=True)
 
 
 def dim(color: RGB) -> RGB:

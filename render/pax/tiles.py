@@ -9,7 +9,7 @@ from PIL import Image
 
 from render.common import DARK, RGB, Box, draw_text, panel, shade, text_width, wrap_text
 from render.common.canvas import canvas
-from render.common.stamps import stamped
+from render.common.parts import framed, part
 from render.pax.style import KIND_COLORS, PARCHMENT, TRIGGERS, follower_badge
 
 Tile = Mapping[str, Any]
@@ -38,6 +38,16 @@ def card_height(width: int, text_size: int, lines: int, *, large: bool = False) 
     return band + facts + 12 + lines * (text_size + 5) + 10
 
 
+@part(framed)
+def _frame(im: Image.Image, x: float, y: float, band: RGB, band_h: int, w: int, h: int) -> None:
+    """A card's frame and the band of its kind's colour at its top."""
+    d = canvas(im)
+    right, bottom = x + w, y + h
+    d.rounded_rectangle((x, y, right, bottom), 8, fill=PARCHMENT, outline=shade(band, 0.6), width=2)
+    d.rounded_rectangle((x, y, right, y + band_h), 8, fill=band)
+    d.rectangle((x, y + band_h - 10, right, y + band_h), fill=band)
+
+
 def draw_tile(
     im: Image.Image,
     tile: Tile,
@@ -48,25 +58,13 @@ def draw_tile(
     large: bool = False,
     ground: RGB | None = None,
 ) -> None:
-    """Draw ``tile`` filling ``box``; the text wraps to at most ``lines`` lines. On a panel
-    of the ``ground`` colour (the board's SAGA TRACK), the card's frame is pasted from a
-    stamp."""
+    """Draw ``tile`` filling ``box``; the text wraps to at most ``lines`` lines, on a panel
+    of the ``ground`` colour if one is known (the board's SAGA TRACK)."""
     x0, y0, x1, y1 = box
     band_h, name_size, kind_size, facts_size, badge = LARGE if large else SMALL
     kind = str(tile.get("kind", ""))
     band = KIND_COLORS.get(kind, (90, 90, 90))
-
-    def frame(image: Image.Image, x: float, y: float) -> None:
-        d = canvas(image)
-        right, bottom = x + x1 - x0, y + y1 - y0
-        d.rounded_rectangle((x, y, right, bottom), 8, fill=PARCHMENT, outline=shade(band, 0.6), width=2)
-        d.rounded_rectangle((x, y, right, y + band_h), 8, fill=band)
-        d.rectangle((x, y + band_h - 10, right, y + band_h), fill=band)
-
-    if ground is None:
-        frame(im, x0, y0)
-    else:
-        stamped(im, (x0, y0), (x1 - x0, y1 - y0), ("tile", band, band_h, x1 - x0, y1 - y0), frame, ground)
+    _frame(im, (x0, y0), ground, band, band_h, x1 - x0, y1 - y0)
     mid = y0 + band_h / 2
     with panel(f"tile {tile.get('id')}", box):
         x = x0 + 6

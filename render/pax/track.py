@@ -9,7 +9,7 @@ from PIL import Image
 
 from render.common import GOLD, INK, MUTED, PANEL, PANEL_EDGE, Box, draw_text, panel, shade, wrap_text
 from render.common.canvas import canvas
-from render.common.stamps import stamped, stamped_text
+from render.common.parts import framed, panel_text, part
 from render.pax.style import (
     FOLLOWER_NAMES,
     FOLLOWERS,
@@ -65,31 +65,31 @@ def draw_track(im: Image.Image, view: View, box: Box) -> None:
 
 
 def _pile(im: Image.Image, pile: Box, left: str) -> None:
-    """The SAGA PILE and how many tiles are left in it, from stamps (on the panel)."""
-    w, h = pile[2] - pile[0], pile[3] - pile[1]
-
-    def paint(image: Image.Image, x: float, y: float) -> None:
-        canvas(image).rounded_rectangle((x, y, x + w, y + h), 8, fill=PILE_FILL, outline=GOLD, width=2)
-        cx = x + w / 2
-        draw_text(image, (cx, y + 8), "SAGA PILE", 15, GOLD, anchor="mt", bold=True)
-        draw_text(image, (cx, y + 32), "0 Silfr", 15, INK, anchor="mt", bold=True)
-        draw_text(image, (cx, y + h - 8), "tiles left", 14, MUTED, anchor="mb")
-
+    """The SAGA PILE and how many tiles are left in it (on the panel)."""
     with panel("saga pile", pile):
-        stamped(im, (pile[0], pile[1]), (w, h), ("pile", w, h), paint, PANEL)
+        _pile_card(im, (pile[0], pile[1]), PANEL, pile[2] - pile[0], pile[3] - pile[1])
         at = ((pile[0] + pile[2]) / 2, (pile[1] + pile[3]) / 2 + 12)
-        stamped_text(im, at, left, 38, INK, PILE_FILL, anchor="mm", bold=True)
+        panel_text(im, at, left, 38, INK, PILE_FILL, anchor="mm", bold=True)
+
+
+@part(framed)
+def _pile_card(im: Image.Image, x: float, y: float, w: int, h: int) -> None:
+    canvas(im).rounded_rectangle((x, y, x + w, y + h), 8, fill=PILE_FILL, outline=GOLD, width=2)
+    cx = x + w / 2
+    draw_text(im, (cx, y + 8), "SAGA PILE", 15, GOLD, anchor="mt", bold=True)
+    draw_text(im, (cx, y + 32), "0 Silfr", 15, INK, anchor="mt", bold=True)
+    draw_text(im, (cx, y + h - 8), "tiles left", 14, MUTED, anchor="mb")
 
 
 def _empty(im: Image.Image, card: Box) -> None:
-    """A place on the track with no tile, from a stamp (on the panel)."""
-    w, h = card[2] - card[0], card[3] - card[1]
+    """A place on the track with no tile (on the panel)."""
+    _empty_card(im, (card[0], card[1]), PANEL, card[2] - card[0], card[3] - card[1])
 
-    def paint(image: Image.Image, x: float, y: float) -> None:
-        canvas(image).rounded_rectangle((x, y, x + w, y + h), 8, outline=PANEL_EDGE, width=2)
-        draw_text(image, (x + w / 2, y + h / 2), "empty", 16, MUTED, anchor="mm")
 
-    stamped(im, (card[0], card[1]), (w, h), ("empty", w, h), paint, PANEL)
+@part(framed)
+def _empty_card(im: Image.Image, x: float, y: float, w: int, h: int) -> None:
+    canvas(im).rounded_rectangle((x, y, x + w, y + h), 8, outline=PANEL_EDGE, width=2)
+    draw_text(im, (x + w / 2, y + h / 2), "empty", 16, MUTED, anchor="mm")
 
 
 def _difficulty(conditions: Sequence[Mapping[str, Any]]) -> str:
@@ -129,7 +129,7 @@ def draw_condition(im: Image.Image, view: View, cond: Mapping[str, Any], card: B
     ink = (30, 28, 26)
     with panel(f"condition {i}", card):
         if not up:
-            stamped_text(
+            panel_text(
                 im,
                 ((card[0] + card[2]) / 2, (card[1] + card[3]) / 2),
                 f"face down ({cond.get('difficulty', '')})",
@@ -175,9 +175,9 @@ def draw_influence(im: Image.Image, view: View, names: Sequence[str], box: Box) 
         for kind in FOLLOWERS:
             follower_badge(im, (x0 + 14, y), kind, 20, ground=PANEL)
             holder = holders.get(kind)
-            stamped_text(im, (x0 + 42, y + 10), FOLLOWER_NAMES[kind], 16, INK, PANEL, anchor="lm", bold=True)
+            panel_text(im, (x0 + 42, y + 10), FOLLOWER_NAMES[kind], 16, INK, PANEL, anchor="lm", bold=True)
             if holder is None:
-                stamped_text(im, (x1 - 14, y + 10), "nobody", 15, MUTED, PANEL, anchor="rm")
+                panel_text(im, (x1 - 14, y + 10), "nobody", 15, MUTED, PANEL, anchor="rm")
             else:
                 who = name(names, int(holder))
                 box_t = draw_text(

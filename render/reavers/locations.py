@@ -22,7 +22,7 @@ from render.common import (
     paste_sprite,
 )
 from render.common.canvas import canvas
-from render.common.stamps import stamp
+from render.common.parts import part
 from render.reavers.cards import (
     draw_battle,
     draw_prophecy,
@@ -157,18 +157,22 @@ def _draw_info(
     im: Image.Image, x0: int, top: int, x1: int, recruit: bool, faces: tuple[str, ...], food: int, bonus: str
 ) -> None:
     """A location's cost, then the bonus by seat distance from the active player, below its
-    title band: the same on board after board, so from a stamp on the panel's fill."""
-
-    def paint(image: Image.Image, dx: int, dy: int) -> None:
-        _paint_info(image, x0 - dx, top - dy, x1 - dx, recruit, faces, food, bonus)
-
-    key = (_draw_info, recruit, faces, food, bonus)
-    stamp(im, (x0 + 4, top + 2, x1 - 4, top + INFO_H + 1), key, paint, ground=PANEL)
+    title band: the same on board after board, on the panel's fill."""
+    _info(im, (x0, top), PANEL, x1 - x0, recruit, faces, food, bonus)
 
 
-def _paint_info(
-    im: Image.Image, x0: int, top: int, x1: int, recruit: bool, faces: tuple[str, ...], food: int, bonus: str
+@part(lambda width, *_: (4, 2, width - 4, INFO_H + 1))
+def _info(
+    im: Image.Image,
+    x0: float,
+    top: float,
+    width: int,
+    recruit: bool,
+    faces: tuple[str, ...],
+    food: int,
+    bonus: str,
 ) -> None:
+    x1 = x0 + width
     cy = top + INFO_H / 2 + 2
     x = x0 + 10
     if faces or food:

@@ -25,7 +25,7 @@ from render.common import (
     triangle_right,
 )
 from render.common.canvas import canvas
-from render.common.stamps import stamp
+from render.common.parts import part
 from render.reavers.cards import draw_reaver, draw_token
 from render.reavers.dice import die, favor_icon, food_icon, pawn
 from render.reavers.style import (
@@ -210,16 +210,13 @@ def _draw_crew(im: Image.Image, x0: int, y: int, x1: int, seat: Mapping[str, Any
 
 def _draw_heads(im: Image.Image, x0: int, y: int, x1: int, col_w: int) -> None:
     """The crew's headings: "Leader", and the four action spaces' names on their hues, the
-    same on every longship: from a stamp on the panel's fill (a label, four shapes and four
-    texts painted in place). They lie apart from the leader and the columns below them."""
-
-    def paint(image: Image.Image, dx: int, dy: int) -> None:
-        _paint_heads(image, x0 - dx, y - dy, x1 - dx, col_w)
-
-    stamp(im, (x0 - 2, y - 2, x1 + 2, y + 22), (_draw_heads, x1 - x0, col_w), paint, ground=PANEL)
+    same on every longship, on the panel's fill (a label, four shapes and four texts), apart
+    from the leader and the columns below them."""
+    _heads(im, (x0, y), PANEL, x1 - x0, col_w)
 
 
-def _paint_heads(im: Image.Image, x0: int, y: int, x1: int, col_w: int) -> None:
+@part(lambda width, col_w: (-2, -2, width + 2, 22))
+def _heads(im: Image.Image, x0: float, y: float, width: int, col_w: int) -> None:
     d = canvas(im)
     label(im, x0, y, "Leader", 14)
     sx = x0 + LEADER_W + 10

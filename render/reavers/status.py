@@ -4,7 +4,6 @@ marker and the Honor Ship, the location being resolved, the last combat, recent 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from PIL import Image
@@ -12,7 +11,7 @@ from PIL import Image
 from games.core import name_seats
 from render.common import GOLD, INK, MUTED, PANEL_EDGE, Box, draw_text, panel, paste_sprite, wrap_text
 from render.common.canvas import canvas
-from render.common.stamps import stamp
+from render.common.parts import part
 from render.reavers.cards import draw_any, draw_defense
 from render.reavers.dice import combat_die, pawn
 from render.reavers.style import LOCATION_NAMES, LOG_BG, View, label, name_of, seat_color
@@ -87,19 +86,13 @@ def draw_track(im: Image.Image, view: View, names: Sequence[str], box: Box) -> N
 
 
 def _draw_rounds(im: Image.Image, x0: int, cy: float, rounds: int, now: int) -> int:
-    """The round circles from ``x0`` on the track's middle line ``cy``: from a stamp on its
-    fill (the same on most boards; an ellipse and a text a round painted in place); the x
-    after the last."""
-    top = math.floor(cy)
-
-    def paint(image: Image.Image, dx: int, dy: int) -> int:
-        return _paint_rounds(image, x0 - dx, cy - dy, rounds, now)
-
-    box = (x0 + 4, top - 20, x0 + 100 + 40 * rounds, top + 20)
-    return stamp(im, box, (_draw_rounds, rounds, now, cy - top), paint, ground=LOG_BG)
+    """The round circles from ``x0`` on the track's middle line ``cy``, on its fill (the
+    same on most boards; an ellipse and a text a round); the x after the last."""
+    return _rounds(im, (x0, cy), LOG_BG, rounds, now)
 
 
-def _paint_rounds(im: Image.Image, x0: int, cy: float, rounds: int, now: int) -> int:
+@part(lambda rounds, now: (4, -20, 100 + 40 * rounds, 20))
+def _rounds(im: Image.Image, x0: float, cy: float, rounds: int, now: int) -> int:
     d = canvas(im)
     box_ = draw_text(im, (x0 + 12, cy), "ROUND", 15, MUTED, anchor="lm", bold=True)
     x = box_[2] + 10

@@ -5,7 +5,6 @@ Drawn only from ``games.saga.view(state, None)``; ``view["private"]`` is never r
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,7 +36,7 @@ from render.common import (
 )
 from render.common.board_header import header_band
 from render.common.canvas import canvas
-from render.common.stamps import stamp, stamped_text
+from render.common.parts import panel_text, part
 from render.saga.combat import combat_height, draw_combat, status_lines
 from render.saga.geography import MAP_H, MAP_W
 from render.saga.map import draw_map
@@ -94,22 +93,18 @@ def _header_height(view: View, names: Sequence[str]) -> int:
     return header_height(WIDTH, _status_width(view), *_headline(view, names))
 
 
-def _paint_band(im: Image.Image, height: int, dx: int, dy: int) -> None:
+# the band is one colour but its edge: pasted, filled a row's colours at a time (Pillow
+# draws it as a rectangle at a fifth of the speed)
+@part(lambda height: (0, 0, WIDTH - 1, height), anywhere=True)
+def _band(im: Image.Image, x: int, y: int, height: int) -> None:
     """The header's band, drawn on the part of ``im`` where the board's corner lands."""
-    part = im.crop((-dx, -dy, -dx + WIDTH, -dy + height + 1))
-    header_band(part, height)
-    im.paste(part, (-dx, -dy))
+    band = im.crop((x, y, x + WIDTH, y + height + 1))
+    header_band(band, height)
+    im.paste(band, (x, y))
 
 
 def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int) -> None:
-    # the band is one colour but its edge: pasted as a stamp, filled a row's colours at a
-    # time (Pillow draws it as a rectangle at a fifth of the speed)
-    stamp(
-        im,
-        (0, 0, WIDTH - 1, height),
-        ("header band", height),
-        lambda image, dx, dy: _paint_band(image, height, dx, dy),
-    )
+    _band(im, (0, 0), None, height)
     with panel("header", (0, 0, im.width, height)):
         outcome = view.get("outcome") if view.get("over") else None
         if outcome:
@@ -117,28 +112,23 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int)
             return
         mid = status_mid(height)
         x = MARGIN
-        # the round and the phase lie on the band, where nothing else is drawn: stamps
+        # the round and the phase lie on the band, where nothing else is drawn
         rnd = f"Round {view.get('round', 1)}"
-        stamped_text(im, (x, mid), rnd, 32, INK, HEADER_BG, anchor="lm", bold=True)
+        panel_text(im, (x, mid), rnd, 32, INK, HEADER_BG, anchor="lm", bold=True)
         x += text_width(rnd, 32, bold=True) + 14  # after the round's box
         title = _phase_title(view)
         if title:
             w = text_width(title, 24, bold=True) + 28
-            _draw_phase(im, title, w, (x, mid))
+            _phase(im, (x, mid), None, title, w)
             x += w + 14
         draw_headline(im, x, height, *_headline(view, names))
 
 
-def _draw_phase(im: Image.Image, title: str, w: int, at: tuple[int, float]) -> None:
+@part(lambda title, w: (-2, -22, w + 2, 22), anywhere=True)
+def _phase(im: Image.Image, x: float, mid: float, title: str, w: int) -> None:
     """The phase's chip after the round."""
-    x, mid = at
-
-    def paint(image: Image.Image, dx: int, dy: int) -> None:
-        canvas(image).rounded_rectangle((x - dx, mid - 20 - dy, x + w - dx, mid + 20 - dy), 20, fill=PANEL)
-        draw_text(image, (x + w / 2 - dx, mid - dy), title, 24, INK, anchor="mm", bold=True)
-
-    top = math.floor(mid)
-    stamp(im, (x - 2, top - 22, x + w + 2, top + 22), ("phase", title, w, mid - top), paint)
+    canvas(im).rounded_rectangle((x, mid - 20, x + w, mid + 20), 20, fill=PANEL)
+    draw_text(im, (x + w / 2, mid), title, 24, INK, anchor="mm", bold=True)
 
 
 def _draw_outcome(
@@ -194,7 +184,7 @@ def _draw_log(
             y += 8
         if y + 24 + 23 > y1 - 8:
             return
-        stamped_text(im, (x0 + 12, y), "RECENT MOVES", 16, MUTED, LOG, bold=True)  # as _label, a stamp
+        panel_text(im, (x0 + 12, y), "RECENT MOVES", 16, MUTED, LOG, bold=True)  # as _label
         y += 24
         room = max(0, (y1 - 8 - y) // 23)
         blocks: list[tuple[int | None, list[str]]] = []

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -25,7 +25,7 @@ from render.common import (
 )
 from render.common.cache import kept
 from render.common.canvas import canvas
-from render.common.stamps import Painter, stamp, stamped_text
+from render.common.parts import Painter, lettered, panel_text, part
 from render.saga.geography import (
     ANCHORS,
     DEST_SPOTS,
@@ -157,7 +157,7 @@ def map_base() -> Image.Image:
 _VERTICES_NORTH: frozenset[Point] = frozenset(p for shape in NORTH_SHAPES.values() for p in shape)
 
 
-@lru_cache(maxsize=1)
+@cache  # a table of the map's fixed geometry, worked out once
 def _inner_edges() -> list[tuple[Point, Point, bool]]:
     """Every edge two land shapes share, and whether one of them is a land nobody plays."""
     seen: dict[tuple[Point, Point], list[bool]] = {}
@@ -229,8 +229,7 @@ def draw_units(
             (x, cy - SHIELD / 2),
             (SHIELD / 2, SHIELD / 2),
             str(warriors),
-            24,
-            (255, 255, 255),
+            (24, (255, 255, 255), DARK),
         )
         x += SHIELD + 2
     for leader in leaders:
@@ -247,40 +246,10 @@ def draw_units(
             (x, cy - token.height / 2),
             (LEADER / 2, token.height / 2 + 4),
             code,
-            20 if len(code) == 1 else 15,
-            GOLD if revealed else (255, 255, 255),
+            (20 if len(code) == 1 else 15, GOLD if revealed else (255, 255, 255), DARK),
         )
         x += LEADER + 2
     return x
-
-
-def lettered(
-    im: Image.Image,
-    sprite: Image.Image,
-    kind: Hashable,
-    at: tuple[float, float],
-    middle: tuple[float, float],
-    text: str,
-    size: int,
-    fill: RGB,
-) -> None:
-    """``sprite`` (of ``kind``) pasted at ``at``, ``text`` in a dark halo centred on
-    ``middle`` of it: a warrior's count, a leader's initials. The sprite is pasted, the
-    text comes from a stamp (each of 17 texts a board is pasted twice: its halo and its
-    letters)."""
-    x, y = at
-    left, top = math.floor(x), math.floor(y)
-
-    def under(image: Image.Image, dx: int, dy: int) -> None:
-        paste_sprite(image, sprite, (x - dx, y - dy))
-
-    def paint(image: Image.Image, dx: int, dy: int) -> None:
-        under(image, dx, dy)
-        xy = (x + middle[0] - dx, y + middle[1] - dy)
-        draw_text(image, xy, text, size, fill, anchor="mm", bold=True, halo=DARK)
-
-    box = (left - 12, top - 12, left + sprite.width + 12, top + sprite.height + 12)
-    stamp(im, box, (kind, text, size, fill, middle, x - left, y - top), paint, under=under)
 
 
 def area_map(view: View) -> dict[str, Mapping[str, Any]]:
@@ -292,6 +261,14 @@ def _plate_width(name: str, kind: str, strong: bool) -> int:
     return text_width(name, 20, bold=True) + 18 + icon_w + (30 if strong else 0)
 
 
+def _plate_reach(
+    key: str, plate: RGB, kind: str, strong: bool, fighting: bool
+) -> tuple[float, float, float, float]:
+    half = _plate_width(area_name(key), kind, strong) / 2
+    return (-half - 8, -(PLATE_H // 2 + 8), half + 9, PLATE_H // 2 + 8)
+
+
+@part(_plate_reach, anywhere=True)
 def _draw_plate(
     im: Image.Image, cx: int, cy: int, key: str, plate: RGB, kind: str, strong: bool, fighting: bool
 ) -> None:
@@ -330,13 +307,10 @@ def draw_area(im: Image.Image, ox: int, oy: int, area: Mapping[str, Any], combat
     fighting = combat_area == key
     pw = _plate_width(area_name(key), kind, strong)
     x0 = cx - pw / 2
-    # the plate is the same on every board where the area looks the same: a stamp (Pillow
-    # itself draws a plate at a half pixel).
-    # The stronghold's top row lies off the plate, so it is pasted in place
-    look = (key, plate, kind, strong, fighting)
-    half = PLATE_H // 2 + 8
-    box = (math.floor(x0) - 8, cy - half, math.ceil(x0 + pw) + 8, cy + half)
-    stamp(im, box, ("plate", *look), lambda image, dx, dy: _draw_plate(image, cx - dx, cy - dy, *look))
+    # the plate is the same on every board where the area looks the same (Pillow itself
+    # draws a plate at a half pixel). The stronghold's top row lies off the plate, so it
+    # is pasted apart
+    _draw_plate(im, (cx, cy), None, key, plate, kind, strong, fighting)
     if strong:
         paste_sprite(im, stronghold_icon(28), (x0 + pw - 32, cy - 16))
     # the pieces: one row with both sides (swords between them) when it fits, else two
@@ -386,15 +360,9 @@ def _draw_space(im: Image.Image, space: Mapping[str, Any], ox: int, oy: int) -> 
     state = str(space.get("state") or "empty")
     target = str(space["target"]) if state == "face_up" and space.get("target") else None
     shown = "face_up" if target else state if state == "face_down" else "empty"
-    # the marker (or the empty space) on the map, where nothing else is drawn: a stamp
-    # (three a board), the chip below it another
-    stamp(
-        im,
-        (cx - 24, cy - 24, cx + 24, cy + 24),
-        ("destination", key, shown, target),
-        lambda image, dx, dy: _paint_space(image, cx - dx, cy - dy, shown, target),
-        ground=_on_map(ox, oy),
-    )
+    # the marker (or the empty space) on the map, where nothing else is drawn (three a
+    # board), the chip below it; on the map, which the space's key names
+    _paint_space(im, (cx, cy), _on_map(ox, oy), key, shown, target)
     size = 40
     if target:
         _chip(im, cx, cy + size / 2 + 2, f"to {area_name(target)}", SIGILS.get(target, (DARK, ""))[0])
@@ -402,9 +370,10 @@ def _draw_space(im: Image.Image, space: Mapping[str, Any], ox: int, oy: int) -> 
         _chip(im, cx, cy + size / 2 + 2, "face down", (60, 44, 36))
 
 
-def _paint_space(im: Image.Image, cx: int, cy: int, shown: str, target: str | None) -> None:
-    """A Destination space centred on (``cx``, ``cy``): its marker face up or face down,
-    or an empty space."""
+@part((-24, -24, 24, 24))
+def _paint_space(im: Image.Image, cx: int, cy: int, key: str, shown: str, target: str | None) -> None:
+    """Destination space ``key`` centred on (``cx``, ``cy``): its marker face up or face
+    down, or an empty space."""
     size = 40
     if shown == "face_up" and target:
         paste_sprite(im, sigil_token(target, size), (cx - size / 2, cy - size / 2))
@@ -417,17 +386,21 @@ def _paint_space(im: Image.Image, cx: int, cy: int, shown: str, target: str | No
         draw_text(im, (cx, cy), "-", 18, DARK, anchor="mm")
 
 
-def _chip(im: Image.Image, cx: float, top: float, text: str, fill: RGB) -> None:
+def _chip_reach(text: str, fill: RGB) -> tuple[float, float, float, float]:
     w = text_width(text, 16, bold=True) + 12
+    return (-w / 2 - 2, -2, w / 2 + 3, 24)
 
-    def paint(image: Image.Image, dx: int, dy: int) -> None:
-        x, y = cx - dx, top - dy
-        canvas(image).rounded_rectangle((x - w / 2, y, x + w / 2, y + 22), 11, fill=fill, outline=DARK)
-        draw_text(image, (x, y + 11), text, 16, text_on(fill), anchor="mm", bold=True)
 
-    left, y0 = math.floor(cx - w / 2), math.floor(top)
-    look = ("chip", text, fill, cx - w / 2 - left, top - y0)
-    stamp(im, (left - 2, y0 - 2, left + w + 3, y0 + 24), look, paint)  # the same on every board
+@part(_chip_reach, anywhere=True)
+def _paint_chip(im: Image.Image, x: float, y: float, text: str, fill: RGB) -> None:
+    """A name on a pill centred on ``x``, its top at ``y``: the same on every board."""
+    w = text_width(text, 16, bold=True) + 12
+    canvas(im).rounded_rectangle((x - w / 2, y, x + w / 2, y + 22), 11, fill=fill, outline=DARK)
+    draw_text(im, (x, y + 11), text, 16, text_on(fill), anchor="mm", bold=True)
+
+
+def _chip(im: Image.Image, cx: float, top: float, text: str, fill: RGB) -> None:
+    _paint_chip(im, (cx, top), None, text, fill)
 
 
 def _draw_drakkar(im: Image.Image, view: View, ox: int, oy: int) -> None:
@@ -435,7 +408,7 @@ def _draw_drakkar(im: Image.Image, view: View, ox: int, oy: int) -> None:
     x0, y0, x1, y1 = DRAKKAR_BOX
     y = oy + y1 - 6 - SHIELD / 2
     if not warriors and not leaders:
-        stamped_text(im, (ox + x0 + 14, y), "empty", 18, MUTED, BERTH, anchor="lm")  # on the berth
+        panel_text(im, (ox + x0 + 14, y), "empty", 18, MUTED, BERTH, anchor="lm")  # on the berth
         return
     draw_units(im, ox + x0 + 12, y, "viking", warriors, leaders)
 
@@ -443,16 +416,11 @@ def _draw_drakkar(im: Image.Image, view: View, ox: int, oy: int) -> None:
 def _draw_pool(im: Image.Image, view: View, ox: int, oy: int) -> None:
     count = int(view.get("destination_pool", 0) or 0)
     x, y = ox + POOL_XY[0], oy + POOL_XY[1]
-    # on the map, right of Kent's pieces and below Essex's: a stamp for each count
-    stamp(
-        im,
-        (x - 4, y - 12, x + 200, y + 50),
-        ("pool", count),
-        lambda image, dx, dy: _paint_pool(image, x - dx, y - dy, count),
-        ground=_on_map(ox, oy),
-    )
+    # on the map, right of Kent's pieces and below Essex's
+    _paint_pool(im, (x, y), _on_map(ox, oy), count)
 
 
+@part((-4, -12, 200, 50))
 def _paint_pool(im: Image.Image, x: int, y: int, count: int) -> None:
     """The pile of face-down Destinations: up to three markers and how many."""
     for i in range(min(count, 3)):

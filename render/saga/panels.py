@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,7 +27,7 @@ from render.common import (
     text_width,
 )
 from render.common.canvas import canvas
-from render.common.stamps import stamp, stamped_text
+from render.common.parts import panel_text, part
 from render.saga.geography import MAP_W
 from render.saga.map import area_map, draw_units, units_of
 from render.saga.pieces import coin_icon, initiative_icon, round_marker, shield, stronghold_icon
@@ -69,9 +68,10 @@ def draw_side_panel(im: Image.Image, view: View, names: Sequence[str], side: str
         _draw_side(im, view, names, side, box)
 
 
-def _paint_band(im: Image.Image, side: str, box: Box) -> None:
+@part(lambda side, width: (0, 0, width, BAND), anywhere=True)
+def _band(im: Image.Image, x0: int, y0: int, side: str, width: int) -> None:
     """The band atop a side's panel, its shield and the side's name."""
-    x0, y0, x1, y1 = box
+    box = (x0, y0, x0 + width, y0 + BAND)
     mid = y0 + BAND / 2
     canvas(im).rounded_rectangle(box, 11, fill=SIDE_DARK[side])
     paste_sprite(im, shield(side, 48), (x0 + 6, mid - 24))
@@ -92,21 +92,13 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
     d.rounded_rectangle(
         (x0, y0, x1, y1), 14, fill=PANEL, outline=GOLD if lit else PANEL_EDGE, width=4 if lit else 2
     )
-    # the band is the same on every board (a stamp); the side's name on it is drawn where
-    # the player's name above it never reaches
-    band = (x0 + 4, y0 + 4, x1 - 4, y0 + 4 + BAND)
-    stamp(
-        im,
-        band,
-        ("band", side, x1 - x0),
-        lambda image, dx, dy: _paint_band(
-            image, side, (band[0] - dx, band[1] - dy, band[2] - dx, band[3] - dy)
-        ),
-    )
+    # the band is the same on every board; the side's name on it is drawn where the
+    # player's name above it never reaches
+    _band(im, (x0 + 4, y0 + 4), None, side, x1 - x0 - 8)
     mid = y0 + 4 + BAND / 2
     coins = int((view.get("coins") or {}).get(side, 0) or 0)
     cw = text_width(str(coins), SCORE, bold=True) + 48
-    _draw_coins(im, side, coins, cw, (x1 - 14, mid))
+    _coins(im, (x1 - 14, mid), SIDE_DARK[side], coins, cw)
     nx = x0 + 66
     tag = "WINNER" if won else ("to act" if active else "")
     tag_w = text_width(tag, 18, bold=True) + 22 if tag else 0
@@ -114,17 +106,17 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
     avail = x1 - 14 - cw - 10 - nx - (tag_w + 8 if tag else 0)
     nbox = draw_text(im, (nx, mid - 11), name, 26, INK, anchor="lm", bold=True, max_width=avail, min_size=18)
     if tag:
-        _draw_tag(im, tag, tag_w, (nbox[2] + 8, int(mid)))
+        _tag(im, (nbox[2] + 8, int(mid)), None, tag, tag_w)
     # supply
     y = y0 + BAND + 12
     if view.get("initiative") == side:
-        _draw_picks_first(im, (x1 - 14, y))
+        _picks_first(im, (x1 - 14, y), PANEL)
     supply = (view.get("supply") or {}).get(side) or {}
     warriors = int(supply.get("warriors", 0) or 0)
     leaders = list(supply.get("leaders") or [])
     # the label and the lines below lie on the panel's colour, where nothing else is
-    # drawn: stamps
-    stamped_text(im, (x0 + 12, y + 12), "SUPPLY", 16, MUTED, PANEL, bold=True)
+    # drawn
+    panel_text(im, (x0 + 12, y + 12), "SUPPLY", 16, MUTED, PANEL, bold=True)
     x: float = x0 + 12 + text_width("SUPPLY", 16, bold=True) + 10  # after the label
     if warriors or leaders:
         x = draw_units(im, x, y + 20, side, warriors, leaders)
@@ -149,11 +141,11 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
             known.append(leader_count_text(unknown, "unrevealed leader"))
         parts.append("lost: " + ", ".join(known))
     line = " / ".join(parts) if parts else "no leader lost"
-    _line(im, (x0 + 12, y + 10), line, 17, MUTED, (x1 - x0 - 24, 14), stamped=not removed)
+    _line(im, (x0 + 12, y + 10), line, 17, MUTED, (x1 - x0 - 24, 14), steady=not removed)
     y += 24
     on_map = _known_leaders(view, side)
     line = "on the map: " + ", ".join(on_map) if on_map else "no leader known on the map"
-    _line(im, (x0 + 12, y + 10), line, 17, MUTED, (x1 - x0 - 24, 13), stamped=not on_map)
+    _line(im, (x0 + 12, y + 10), line, 17, MUTED, (x1 - x0 - 24, 13), steady=not on_map)
     # how this side wins
     y += 26
     d.line((x0 + 12, y, x1 - 12, y), fill=PANEL_EDGE, width=1)
@@ -170,7 +162,7 @@ def _draw_side(im: Image.Image, view: View, names: Sequence[str], side: str, box
         gap = int(track.get("round", 0) or 0) - int(track.get("stronghold", 0) or 0)
         last = int(view.get("round", 1) or 1) + max(0, gap)  # checked at the end of each round
         text = f"To win: hold out through round {last}"
-    _line(im, (x0 + 12, y + 16), text, 19, INK, (x1 - x0 - 24, 15), stamped=False)
+    _line(im, (x0 + 12, y + 16), text, 19, INK, (x1 - x0 - 24, 15), steady=False)
 
 
 def _line(
@@ -181,54 +173,42 @@ def _line(
     fill: RGB,
     fit: tuple[int, int],
     *,
-    stamped: bool,
+    steady: bool,
 ) -> None:
-    """A line across the panel, shrunk to ``fit`` (its width, the smallest size): from a
-    stamp when it is one of a few ("no leader lost"), drawn when it is one of many (names
-    of leaders; how a side wins, 64 lines): a stamp made is worth it when pasted a hundred
-    times, and those would hold a third as many pixels as a whole board's stamps."""
+    """A line across the panel, shrunk to ``fit`` (its width, the smallest size): a
+    ``panel_text`` when it is one of a few ("no leader lost"), drawn when it is one of many
+    (names of leaders; how a side wins, 64 lines)."""
     max_width, min_size = fit
-    if stamped:
-        stamped_text(im, xy, text, size, fill, PANEL, anchor="lm", max_width=max_width, min_size=min_size)
+    if steady:
+        panel_text(im, xy, text, size, fill, PANEL, anchor="lm", max_width=max_width, min_size=min_size)
     else:
         draw_text(im, xy, text, size, fill, anchor="lm", max_width=max_width, min_size=min_size)
 
 
-def _draw_coins(im: Image.Image, side: str, coins: int, cw: int, right: tuple[int, float]) -> None:
+@part(lambda coins, cw: (-cw - 2, -40, 2, 40))
+def _coins(im: Image.Image, x: float, mid: float, coins: int, cw: int) -> None:
     """The side's coins and the coin before them, right-aligned on the band."""
-    x, mid = right
-
-    def paint(image: Image.Image, dx: int, dy: int) -> None:
-        paste_sprite(image, coin_icon(38), (x - cw - dx, mid - 19 - dy))
-        draw_text(image, (x - dx, mid - dy), str(coins), SCORE, GOLD, anchor="rm", bold=True)
-
-    box = (x - cw - 2, int(mid) - 40, x + 2, int(mid) + 40)
-    stamp(im, box, ("coins", coins, cw, mid % 1), paint, ground=SIDE_DARK[side])
+    paste_sprite(im, coin_icon(38), (x - cw, mid - 19))
+    draw_text(im, (x, mid), str(coins), SCORE, GOLD, anchor="rm", bold=True)
 
 
-def _draw_tag(im: Image.Image, tag: str, tag_w: int, at: tuple[int, int]) -> None:
+@part(lambda tag, tag_w: (-2, -26, tag_w + 2, 3), anywhere=True)
+def _tag(im: Image.Image, tx: float, mid: float, tag: str, tag_w: int) -> None:
     """The tag after the player's name: "to act" or "WINNER"."""
-    tx, mid = at
-
-    def paint(image: Image.Image, dx: int, dy: int) -> None:
-        canvas(image).rounded_rectangle(
-            (tx - dx, mid - 24 - dy, tx + tag_w - dx, mid + 1 - dy), 12, fill=GOLD
-        )
-        draw_text(image, (tx + tag_w / 2 - dx, mid - 11 - dy), tag, 18, DARK, anchor="mm", bold=True)
-
-    stamp(im, (tx - 2, mid - 26, tx + tag_w + 2, mid + 3), ("tag", tag, tag_w), paint)
+    canvas(im).rounded_rectangle((tx, mid - 24, tx + tag_w, mid + 1), 12, fill=GOLD)
+    draw_text(im, (tx + tag_w / 2, mid - 11), tag, 18, DARK, anchor="mm", bold=True)
 
 
-def _draw_picks_first(im: Image.Image, at: tuple[int, int]) -> None:
+def _picks_first_reach() -> tuple[float, float, float, float]:
+    return (-text_width("picks first", 16, bold=True) - 30, 0, 2, 40)
+
+
+@part(_picks_first_reach)
+def _picks_first(im: Image.Image, x: float, y: float) -> None:
     """The Initiative's holder: "picks first" right-aligned on the supply's row."""
-    x, y = at
     tw = text_width("picks first", 16, bold=True)
-
-    def paint(image: Image.Image, dx: int, dy: int) -> None:
-        draw_text(image, (x - dx, y + 20 - dy), "picks first", 16, GOLD, anchor="rm", bold=True)
-        paste_sprite(image, initiative_icon(22), (x - tw - 26 - dx, y + 9 - dy))
-
-    stamp(im, (x - tw - 30, y, x + 2, y + 40), ("picks first",), paint, ground=PANEL)
+    draw_text(im, (x, y + 20), "picks first", 16, GOLD, anchor="rm", bold=True)
+    paste_sprite(im, initiative_icon(22), (x - tw - 26, y + 9))
 
 
 TRACK_H = 100
@@ -241,39 +221,26 @@ def draw_track(im: Image.Image, view: View, box: Box) -> None:
     rnd = int(track.get("round", spaces) or spaces)
     strong = int(track.get("stronghold", 1) or 1)
     with panel("round track", box):
-        # the panel and its labels are the same on every board (a stamp)
-        stamp(
-            im,
-            (x0, y0, x1, y1),
-            ("track",),
-            lambda image, dx, dy: _paint_track(image, (x0 - dx, y0 - dy, x1 - dx, y1 - dy)),
-        )
+        # the panel and its labels are the same on every board
+        _track(im, (x0, y0), None, x1 - x0, y1 - y0)
         _draw_track_cells(im, (x0, y0, x1, y1), spaces, rnd, strong)
 
 
-def _paint_track(im: Image.Image, box: Box) -> None:
-    x0, y0, x1, y1 = box
+@part(lambda w, h: (0, 0, w, h), anywhere=True)
+def _track(im: Image.Image, x0: int, y0: int, w: int, h: int) -> None:
+    box = (x0, y0, x0 + w, y0 + h)
+    x1 = x0 + w
     canvas(im).rounded_rectangle(box, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
     caption(im, x0 + 12, y0 + 8, "Round track")
     draw_text(im, (x1 - 12, y0 + 8), "the Round marker moves left", 16, MUTED, anchor="rt")
 
 
-def _draw_cell(im: Image.Image, cx0: float, top: int, cell: float, bottom: int, pos: int, zone: bool) -> None:
-    # the same on every board: a stamp (Pillow itself draws a rounded box at a fraction of
-    # a pixel)
-    stamp(
-        im,
-        (math.floor(cx0), top, math.ceil(cx0 + cell), bottom),
-        ("cell", pos, zone, cell, bottom - top),
-        lambda image, dx, dy: _paint_cell(image, cx0 - dx, top - dy, cell, bottom - dy, pos, zone),
-    )
-
-
-def _paint_cell(
-    im: Image.Image, cx0: float, top: int, cell: float, bottom: int, pos: int, zone: bool
-) -> None:
+# the same on every board (Pillow itself draws a rounded box at a fraction of a pixel)
+@part(lambda pos, zone, cell, height: (0, 0, cell + 1, height), anywhere=True)
+def _cell(im: Image.Image, cx0: float, top: float, pos: int, zone: bool, cell: float, height: int) -> None:
     """A cell of the track, ``cell`` wide from ``cx0``: the Stronghold's side of the track
     blue (``zone``), its number."""
+    bottom = top + height
     fill = shade(SIDE_COLORS["anglo"], 0.6) if zone else (58, 70, 90)
     canvas(im).rounded_rectangle(
         (cx0 + 2, top, cx0 + cell - 2, bottom), 8, fill=fill, outline=(90, 106, 130), width=1
@@ -291,7 +258,7 @@ def _draw_track_cells(im: Image.Image, box: Box, spaces: int, rnd: int, strong: 
         pos = i + 1
         cx0 = x0 + 12 + i * cell
         zone = pos <= strong
-        _draw_cell(im, cx0, top, cell, y1 - 10, pos, zone)
+        _cell(im, (cx0, top), None, pos, zone, cell, y1 - 10 - top)
         mx = cx0 + cell / 2
         if pos == rnd and pos == strong:
             # both in one cell: the marker as large as fits, the Stronghold on its corner,

@@ -27,7 +27,7 @@ from render.common import (
     text_width,
 )
 from render.common.canvas import canvas
-from render.common.stamps import stamp, stamped_text
+from render.common.parts import panel_text, part
 from render.saga.pieces import initiative_icon, shield, sword_axe_icon
 from render.saga.style import (
     ACTION_NAMES,
@@ -102,8 +102,8 @@ def _head_end(x0: int, look: Look) -> int:
     return hx
 
 
-def _paper(look: Look) -> RGB:
-    return (232, 220, 192) if not look.resolved else (150, 144, 130)
+def _paper(resolved: bool) -> RGB:
+    return (232, 220, 192) if not resolved else (150, 144, 130)
 
 
 def draw_tile(im: Image.Image, view: View, names: Sequence[str], tile: Mapping[str, Any], box: Box) -> None:
@@ -112,19 +112,11 @@ def draw_tile(im: Image.Image, view: View, names: Sequence[str], tile: Mapping[s
     current = look.current
     edge = GOLD if current else PANEL_EDGE
     canvas(im).rounded_rectangle(
-        (x0, y0, x1, y1), 14, fill=_paper(look), outline=edge, width=4 if current else 2
+        (x0, y0, x1, y1), 14, fill=_paper(look.resolved), outline=edge, width=4 if current else 2
     )
-    # the frame, the head and the halves are the same on every board where the tile looks
-    # the same: stamps
-    head = (x0 + 10, y0 + 8, x1 - 12, y0 + 42)
-    stamp(
-        im,
-        head,
-        ("head", look.number, look.sword, look.initiative, look.resolved, look.holder is None, x1 - x0),
-        lambda image, dx, dy: _paint_head(
-            image, look, (head[0] - dx, head[1] - dy, head[2] - dx, head[3] - dy)
-        ),
-    )
+    # the head and the halves are the same on every board where the tile looks the same
+    heads = (look.number, look.sword, look.initiative, look.resolved, look.holder is None)
+    _head(im, (x0 + 10, y0 + 8), None, *heads, x1 - x0 - 22)
     hy = y0 + 50
     hh = (y1 - 8 - hy - 6) // 2
     for i, (side, half) in enumerate((("anglo", look.anglo), ("viking", look.viking))):
@@ -134,25 +126,36 @@ def draw_tile(im: Image.Image, view: View, names: Sequence[str], tile: Mapping[s
         _draw_chip(im, view, names, look, (x0, y0, x1, y1))
 
 
-def _paint_head(im: Image.Image, look: Look, box: Box) -> None:
+@part(lambda *look: (0, 0, look[-1], 34), anywhere=True)
+def _head(
+    im: Image.Image,
+    x0: int,
+    y0: int,
+    number: str,
+    sword: bool,
+    initiative: bool,
+    resolved: bool,
+    free: bool,
+    w: int,
+) -> None:
     """The tile's head but the holder's chip: its number, its icons, "done", or "to
-    draft"; ``box`` lies on the tile's paper, from the number's disc to the right edge."""
+    draft" (``free``); on the tile's paper, from the number's disc to ``w`` right of it."""
     d = canvas(im)
-    x0, y0, x1, _ = box
-    d.rectangle(box, fill=_paper(look))  # under the icons' soft edges, as on the tile
+    x1 = x0 + w
+    d.rectangle((x0, y0, x1, y0 + 34), fill=_paper(resolved))  # under the icons' soft edges, as on the tile
     hx = x0
     d.ellipse((hx, y0, hx + 34, y0 + 34), fill=DARK)
-    draw_text(im, (hx + 17, y0 + 17), look.number, 22, GOLD, anchor="mm", bold=True)
+    draw_text(im, (hx + 17, y0 + 17), number, 22, GOLD, anchor="mm", bold=True)
     hx += 42
-    if look.sword:
+    if sword:
         paste_sprite(im, sword_axe_icon(32, (250, 250, 250)), (hx, y0 + 1))
         hx += 36
-    if look.initiative:
+    if initiative:
         paste_sprite(im, initiative_icon(32), (hx, y0 + 1))
         hx += 36
-    if look.resolved:
+    if resolved:
         draw_text(im, (hx + 2, y0 + 17), "done", 18, DARK, anchor="lm", bold=True)
-    if look.holder is None:
+    if free:
         draw_text(im, (x1, y0 + 17), "to draft", 18, (120, 96, 60), anchor="rm", bold=True)
 
 
@@ -162,19 +165,17 @@ def _draw_half(im: Image.Image, box: Box, side: str, half: Half, look: Look) -> 
     dim = look.holder is not None and not mine
     lit = mine and not look.resolved
     x0, y0, x1, y1 = (int(v) for v in box)
-    stamp(
-        im,
-        (x0, y0, x1, y1),
-        ("half", side, half, dim, lit, x1 - x0, y1 - y0),
-        lambda image, dx, dy: _paint_half(image, (x0 - dx, y0 - dy, x1 - dx, y1 - dy), side, half, dim, lit),
-    )
+    _paint_half(im, (x0, y0), None, side, half, dim, lit, x1 - x0, y1 - y0)
 
 
-def _paint_half(im: Image.Image, box: Box, side: str, half: Half, dim: bool, lit: bool) -> None:
+@part(lambda *look: (0, 0, look[-2], look[-1]), anywhere=True)
+def _paint_half(
+    im: Image.Image, x0: int, top: int, side: str, half: Half, dim: bool, lit: bool, w: int, h: int
+) -> None:
     d = canvas(im)
-    x0, top, x1, bottom = box
+    x1, bottom = x0 + w, top + h
     band = SIDE_COLORS[side] if not dim else shade(SIDE_COLORS[side], 0.55)
-    d.rounded_rectangle(box, 10, fill=band, outline=GOLD if lit else None, width=3)
+    d.rounded_rectangle((x0, top, x1, bottom), 10, fill=band, outline=GOLD if lit else None, width=3)
     ink = text_on(band)
     tx = x0 + 8
     if half.bonus:
@@ -226,7 +227,7 @@ def _draw_chip(im: Image.Image, view: View, names: Sequence[str], look: Look, bo
 
 def draw_tiles(im: Image.Image, view: View, names: Sequence[str], top: int) -> int:
     tiles = list(view.get("tiles") or [])[:4]
-    stamped_text(im, (MARGIN, top), "ACTION TILES", 16, MUTED, BG, bold=True)  # as _label, a stamp
+    panel_text(im, (MARGIN, top), "ACTION TILES", 16, MUTED, BG, bold=True)  # as _label
     draft = view.get("draft") or {}
     order = [str(s) for s in draft.get("order") or []]
     picks = int(draft.get("picks", 0) or 0)

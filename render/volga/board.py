@@ -6,7 +6,6 @@ Drawn only from ``games.volga.view(state, None)``; ``view["private"]`` is never 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -35,8 +34,9 @@ from render.common import (
     wrap_text,
 )
 from render.common.board_header import header_band, outcome_banner
+from render.common.cache import remembered
 from render.common.canvas import canvas
-from render.common.stamps import stamp
+from render.common.parts import part
 from render.volga.map import MAP_MAX_H, MAP_W, SIDE_W, draw_map, map_size
 from render.volga.market import draw_side, side_height
 from render.volga.offer import draw_offer, offer_height
@@ -49,7 +49,7 @@ LOG_FILL: RGB = (32, 42, 58)
 
 # A game's log comes back on each of its boards, most lines as they were: each line's
 # wrapping is remembered.
-@lru_cache(maxsize=4096)
+@remembered(4096)
 def _log_lines(text: str, width: int) -> tuple[str, ...]:
     return tuple(wrap_text(text, 18, width, max_lines=2))
 
@@ -85,12 +85,13 @@ def _draw_log(im: Image.Image, view: View, names: Sequence[str], box: Box) -> No
 
 
 def _draw_seat_pip(im: Image.Image, x: int, y: int, color: RGB) -> None:
-    """The pip of the seat whose move a log line is, from a stamp (on the log's fill)."""
+    """The pip of the seat whose move a log line is (on the log's fill)."""
+    _seat_pip(im, (x, y), LOG_FILL, color)
 
-    def paint(image: Image.Image, dx: int, dy: int) -> None:
-        paste_sprite(image, pip(16, color, (16, 16, 20), 2), (x - dx, y - dy))
 
-    stamp(im, (x - 2, y - 2, x + 20, y + 20), (_draw_seat_pip, color), paint, ground=LOG_FILL)
+@part((-2, -2, 20, 20))
+def _seat_pip(im: Image.Image, x: float, y: float, color: RGB) -> None:
+    paste_sprite(im, pip(16, color, (16, 16, 20), 2), (x, y))
 
 
 PHASE_TITLES: dict[str, str] = {
@@ -140,22 +141,12 @@ def _draw_header(im: Image.Image, view: View, names: Sequence[str], height: int)
             return
         mid = status_mid(height)
         fire = str(view.get("phase") or "") not in PHASE_TITLES
-        status = _status(view)
-        if mid == int(mid):  # on the header's plain band: from a stamp
-            y = int(mid)
-            right = stamp(
-                im,
-                (MARGIN - 2, y - 30, MARGIN + 500, y + 30),
-                (_status_piece, status, fire),
-                lambda image, dx, dy: _status_piece(image, MARGIN - dx, y - dy, status, fire),
-                ground=HEADER_BG,
-            )
-        else:
-            right = _status_piece(im, MARGIN, mid, status, fire)
+        right = _status_piece(im, (MARGIN, mid), HEADER_BG, _status(view), fire)  # on the plain band
         draw_headline(im, right + 16, height, *_headline(view, names))
 
 
-def _status_piece(im: Image.Image, x: int, y: float, text: str, fire: bool) -> int:
+@part((-2, -30, 500, 30))
+def _status_piece(im: Image.Image, x: float, y: float, text: str, fire: bool) -> int:
     """The status at the header's left: the phase, or the cities burned behind a flame."""
     if fire:
         mark = fire_mark(40)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -23,9 +22,9 @@ from render.common import (
     pip,
     shade,
 )
-from render.common.cache import PixelCache
+from render.common.cache import kept, remembered
 from render.common.canvas import canvas
-from render.common.stamps import pasted, stamp
+from render.common.parts import part
 from render.volga.goods import good_icon
 from render.volga.pieces import city_sprite, horde_token, prince_token, ship_sprite
 from render.volga.style import (
@@ -46,13 +45,10 @@ SIDES: tuple[str, ...] = ("N", "E", "S", "W")
 _SIDE_VEC: dict[str, tuple[float, float]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
+# each map has its own geometry, so tiles of several sizes are kept
+@kept
 def tile_image(size: int, rivers: tuple[str, ...]) -> Image.Image:
     """One square tile: land, and a river band from each river edge to the centre."""
-    return _tiles.get((size, rivers))
-
-
-def _paint_tile(key: tuple[int, tuple[str, ...]]) -> Image.Image:
-    size, rivers = key
 
     def paint(d: ImageDraw.ImageDraw, w: float, h: float) -> None:
         line = max(2, round(0.02 * w))
@@ -104,11 +100,6 @@ def _paint_tile(key: tuple[int, tuple[str, ...]]) -> Image.Image:
                 d.line((cx - off, y0, cx - off, y1), fill=rgba(RIVER_LIGHT), width=line)
 
     return painted_sprite(size, size, paint).convert("RGB")
-
-
-# The tiles by (size, rivers): each map has its own geometry, so several sizes are kept,
-# up to 1.5 million pixels.
-_tiles: PixelCache[tuple[int, tuple[str, ...]], Image.Image] = PixelCache(_paint_tile, 1_500_000)
 
 
 def tile_rivers(tile: Mapping[str, Any]) -> tuple[str, ...]:
@@ -169,9 +160,9 @@ def _draw_table(
         tx, ty = ox + MAP_PAD + (x - min_x) * step, oy + MAP_PAD + (y - min_y) * step
         im.paste(tile_image(tile, rivers), (tx, ty))
         if tile_id and _id_on_plain(tile, rivers, tile_id, size):
-            stamp(im, *_id_stamp(tx + tile - 5, ty + 3, tile_id, size), ground=_land(rivers))
+            _id(im, (tx + tile - 5, ty + 3), _land(rivers), tile_id, size)
         elif tile_id:
-            _id_text(im, tx + tile - 5, ty + 3, tile_id, size)
+            _id.paint(im, tx + tile - 5, ty + 3, tile_id, size)  # painted in place
 
 
 ID_INK: RGB = (44, 58, 30)
@@ -181,23 +172,15 @@ def _land(rivers: tuple[str, ...]) -> RGB:
     return LAND if rivers else STEPPE
 
 
-def _id_text(im: Image.Image, x: int, y: int, tile_id: str, size: int) -> None:
+@part((-48, -2, 2, 28))
+def _id(im: Image.Image, x: float, y: float, tile_id: str, size: int) -> None:
+    """A tile's id at its top right corner (``x``, ``y``), on plain land."""
     draw_text(im, (x, y), tile_id, size, ID_INK, anchor="rt")
-
-
-def _id_stamp(x: int, y: int, tile_id: str, size: int) -> tuple[Box, tuple[Any, ...], Callable[..., None]]:
-    """The box, key and painter of a tile's id at its top right corner (``x``, ``y``), as
-    ``stamp`` takes them."""
-
-    def paint(image: Image.Image, dx: int, dy: int) -> None:
-        _id_text(image, x - dx, y - dy, tile_id, size)
-
-    return (x - 48, y - 2, x + 2, y + 28), (_id_text, tile_id, size), paint
 
 
 # Whether a tile is plain land where its id goes, so the id is pasted: a river or a pine
 # may be under it.
-@lru_cache(maxsize=2048)
+@remembered(2048)
 def _id_on_plain(tile: int, rivers: tuple[str, ...], tile_id: str, size: int) -> bool:
     """Pasting the id's copy gives the pixels of drawing it, on the tile's top right corner
     and the table around it (an id wider than a small tile reaches past it). A text at
@@ -206,8 +189,8 @@ def _id_on_plain(tile: int, rivers: tuple[str, ...], tile_id: str, size: int) ->
     drawn = Image.new("RGB", (x + 4, y + 30), TABLE)
     drawn.paste(tile_image(tile, rivers), (x + 5 - tile, y - 3))
     copy = drawn.copy()
-    _id_text(drawn, x, y, tile_id, size)
-    pasted(copy, *_id_stamp(x, y, tile_id, size), ground=_land(rivers))
+    _id.paint(drawn, x, y, tile_id, size)
+    _id.pasted(copy, (x, y), _land(rivers), tile_id, size)
     return drawn.tobytes() == copy.tobytes()
 
 

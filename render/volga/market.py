@@ -23,10 +23,10 @@ from render.common import (
     text_width,
     wrap_text,
 )
-from render.common.cache import PixelCache, kept
+from render.common.cache import kept
 from render.common.canvas import canvas
-from render.common.layout import recording_now, static_tile
-from render.common.stamps import stamped_text
+from render.common.layout import static_tile
+from render.common.parts import panel_text, part
 from render.volga.goods import good_icon
 from render.volga.map import tile_image, tile_rivers
 from render.volga.pieces import city_sprite, fire_mark, horde_token, prince_token
@@ -189,7 +189,7 @@ def _draw_contracts(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
     plain_label(im, x, y, f"Contracts on the table: {count}", BG)
     deck = view.get("deck")
     if deck is not None:
-        stamped_text(im, (x + w, y), f"deck {deck}", 16, MUTED, BG, anchor="rt", bold=True)
+        panel_text(im, (x + w, y), f"deck {deck}", 16, MUTED, BG, anchor="rt", bold=True)
     y += 24
     rows = _contract_rows(view, w)
     if not rows:
@@ -209,39 +209,20 @@ def _draw_contracts(im: Image.Image, view: View, x: int, y: int, w: int) -> int:
 def draw_chip(
     im: Image.Image, x: int, y: int, text: str, fill: RGB, ink: RGB, under: RGB, size: int = 18
 ) -> int:
-    """A name on a pill of ``fill``, laid on a background of ``under``; its right edge.
-    Pasted from a copy kept, but drawn in place while the layout test records."""
-    if recording_now() or im.mode != "RGB":
-        return _draw_chip(im, x, y, text, fill, ink, size)
-    chip = _chips.get((text, fill, ink, size, under, y % 2))
-    im.paste(chip, (x, y))
-    return x + chip.width - 1
+    """A name on a pill of ``fill``, laid on a background of ``under``; its right edge."""
+    return _chip(im, (x, y), under, text, fill, ink, size)
 
 
-def _draw_chip(im: Image.Image, x: int, y: int, text: str, fill: RGB, ink: RGB, size: int) -> int:
+def _chip_reach(text: str, fill: RGB, ink: RGB, size: int) -> tuple[int, int, int, int]:
+    return (-2, -2, text_width(text, size, bold=True) + 18, size + 12)
+
+
+@part(_chip_reach)
+def _chip(im: Image.Image, x: float, y: float, text: str, fill: RGB, ink: RGB, size: int) -> int:
     w = text_width(text, size, bold=True) + 16
     canvas(im).rounded_rectangle((x, y, x + w, y + size + 10), (size + 10) // 2, fill=fill)
     draw_text(im, (x + w / 2, y + (size + 10) / 2), text, size, ink, anchor="mm", bold=True)
-    return x + w
-
-
-ChipKey = tuple[str, RGB, RGB, int, RGB, int]  # text, fill, ink, size, under, the row's parity
-
-
-def _paint_chip(key: ChipKey) -> Image.Image:
-    """A chip painted on its background at the parity of its row: its text is centred on
-    the pill, and a half pixel rounds to even. Across, the text sits a whole 8 pixels in
-    (the pill is its mask's width and 16), wherever the chip is."""
-    text, fill, ink, size, under, dy = key
-    w = text_width(text, size, bold=True) + 16
-    im = Image.new("RGB", (w + 1, size + 11 + dy), under)
-    _draw_chip(im, 0, dy, text, fill, ink, size)
-    return im.crop((0, dy, w + 1, dy + size + 11))
-
-
-# The chips of a board (passes for sale, each player's passes): ten cities' names on a
-# few fills, at two parities, kept up to 400,000 pixels.
-_chips: PixelCache[ChipKey, Image.Image] = PixelCache(_paint_chip, 400_000)
+    return int(x + w)
 
 
 def chip_rows(texts: Sequence[str], w: int, size: int = 18) -> list[list[str]]:

@@ -25,7 +25,7 @@ from render.common import (
     triangle_right,
 )
 from render.common.canvas import canvas
-from render.common.stamps import stamp, stamped_text
+from render.common.parts import panel_text, part
 from render.volga.goods import coin_icon, contract_back, good_badge
 from render.volga.market import chip_rows, draw_chip
 from render.volga.pieces import ship_sprite
@@ -99,14 +99,7 @@ def _draw_panel(
     if tag:
         fill = GOLD if winner else ACT if active and not place else (90, 104, 128)
         arrow = active and not winner and not place
-        tx, ty = nbox[2] + 10, int(mid)
-        stamp(
-            im,
-            (tx - 2, ty - 18, tx + tag_w + 4, ty + 18),
-            (_tag, tag, tag_w, fill, arrow),
-            lambda image, dx, dy: _tag(image, tx - dx, ty - dy, tag, tag_w, fill, arrow),
-            ground=head_fill,
-        )
+        _tag(im, (nbox[2] + 10, int(mid)), head_fill, tag, tag_w, fill, arrow)
     paste_sprite(im, note, (x1 - 14 - money_w, mid - note.height / 2))
     draw_text(im, (x1 - 14, mid), rubles, SCORE, GOLD, anchor="rm", bold=True)
     # goods, cargo and hidden contracts, then the passes: on the panel's plain fill
@@ -122,14 +115,14 @@ def _draw_panel(
     capacity = seat.get("capacity")
     cargo = f"cargo {carried}/{capacity}" if capacity else "no cargo limit"
     room = max(40, x1 - 90 - x)
-    stamped_text(im, (x, gmid), cargo, 18, MUTED, PANEL, anchor="lm", max_width=room)
+    panel_text(im, (x, gmid), cargo, 18, MUTED, PANEL, anchor="lm", max_width=room)
     _draw_hidden(im, x1 - 14, gmid, int(seat.get("hidden_contracts", 0) or 0))
     py = gy + GOODS_ROW + 6
     d.line((x0 + 14, py - 3, x1 - 14, py - 3), fill=PANEL_EDGE, width=1)
-    stamped_text(im, (x0 + 14, py + 14), "passes", 16, MUTED, PANEL, anchor="lm", bold=True)
+    panel_text(im, (x0 + 14, py + 14), "passes", 16, MUTED, PANEL, anchor="lm", bold=True)
     passes = _pass_names(view, seat)
     if not passes:
-        stamped_text(im, (x0 + 84, py + 14), "none", 18, MUTED, PANEL, anchor="lm")
+        panel_text(im, (x0 + 84, py + 14), "none", 18, MUTED, PANEL, anchor="lm")
         return
     fill = shade(color, 0.9) if color != SHIP_COLORS["white"] else (214, 214, 206)
     for row in chip_rows(passes, x1 - x0 - 28 - 70):
@@ -139,34 +132,37 @@ def _draw_panel(
         py += 34
 
 
-# the pieces on the panel's plain fill, from stamps (``render.common.stamps``)
+# the pieces on the panel's plain fill
 
 
 def _draw_good(im: Image.Image, x: int, y: int, good: str, count: int) -> int:
     """A good's badge and how many the player has, from (``x``, centre line ``y``); the
     count's right edge."""
+    return _good(im, (x, y), PANEL, good, count)
 
-    def paint(image: Image.Image, dx: int, dy: int) -> int:
-        paste_sprite(image, good_badge(good, 36, faded=not count), (x - dx, y - 18 - dy))
-        ink = INK if count else MUTED
-        return draw_text(image, (x + 40 - dx, y - dy), str(count), 24, ink, anchor="lm", bold=True)[2]
 
-    return stamp(im, (x - 2, y - 24, x + 130, y + 24), (_draw_good, good, count), paint, ground=PANEL)
+@part((-2, -24, 130, 24))
+def _good(im: Image.Image, x: float, y: float, good: str, count: int) -> int:
+    paste_sprite(im, good_badge(good, 36, faded=not count), (x, y - 18))
+    ink = INK if count else MUTED
+    return draw_text(im, (x + 40, y), str(count), 24, ink, anchor="lm", bold=True)[2]
 
 
 def _draw_hidden(im: Image.Image, x: int, y: int, hidden: int) -> None:
     """A face-down contract and how many the player holds, ending at ``x``."""
+    _hidden(im, (x, y), PANEL, hidden)
+
+
+@part((-100, -22, 2, 22))
+def _hidden(im: Image.Image, x: float, y: float, hidden: int) -> None:
     back = contract_back(34)
     hx = x - back.width - 4 - text_width(str(hidden), 24, bold=True)
-
-    def paint(image: Image.Image, dx: int, dy: int) -> None:
-        paste_sprite(image, back, (hx - dx, y - back.height / 2 - dy))
-        draw_text(image, (x - dx, y - dy), str(hidden), 24, INK if hidden else MUTED, anchor="rm", bold=True)
-
-    stamp(im, (x - 100, y - 22, x + 2, y + 22), (_draw_hidden, hidden), paint, ground=PANEL)
+    paste_sprite(im, back, (hx, y - back.height / 2))
+    draw_text(im, (x, y), str(hidden), 24, INK if hidden else MUTED, anchor="rm", bold=True)
 
 
-def _tag(im: Image.Image, x: int, y: int, tag: str, tag_w: int, fill: RGB, arrow: bool) -> int:
+@part(lambda tag, tag_w, fill, arrow: (-2, -18, tag_w + 4, 18))
+def _tag(im: Image.Image, x: float, y: float, tag: str, tag_w: int, fill: RGB, arrow: bool) -> int:
     """The tag after a player's name: "to act" behind an arrow, else a place or WINNER."""
     d = canvas(im)
     d.rounded_rectangle((x, y - 15, x + tag_w - 6, y + 15), 15, fill=fill)

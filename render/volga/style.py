@@ -16,7 +16,7 @@ from render.common import (
     safe_text,
 )
 from render.common.canvas import canvas
-from render.common.stamps import stamped_text
+from render.common.parts import panel_text
 
 View = Mapping[str, Any]
 Paint = Callable[[ImageDraw.ImageDraw, float, float], None]
@@ -96,7 +96,7 @@ def caption(im: Image.Image, x: float, y: float, text: str) -> Box:
 
 def plain_label(im: Image.Image, x: int, y: int, text: str, under: RGB) -> int:
     """``caption`` on plain ``under`` (a label of the side column, say), from a copy kept."""
-    return stamped_text(im, (x, y), text.upper(), 16, MUTED, under, bold=True)
+    return panel_text(im, (x, y), text.upper(), 16, MUTED, under, bold=True)
 
 
 def city_names(view: View) -> dict[str, str]:

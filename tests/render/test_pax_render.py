@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache
 from typing import Any
 
 import pytest
@@ -158,6 +158,8 @@ def test_kept_map_draws_the_same_picture_as_a_full_drawing(players: int) -> None
     """The map kept from an earlier board, with only what stands on it drawn again, is
     pixel for pixel the map drawn from nothing (DUCHIES, Longships in regions, Followers,
     Ventures, HOME owners all changing along the game)."""
+    from render.common import cache
+
     names = NAMES[:players]
     views = [PAX.view(state, None) for state in picked(players, seed=7, count=8)]
     duchy = copy.deepcopy(views[-1])
@@ -170,7 +172,7 @@ def test_kept_map_draws_the_same_picture_as_a_full_drawing(players: int) -> None
         pax_map._draw_columns(full, view, 10, 24, 1256, names, kept=False)
         pax_map.draw_map(kept, view, 10, 24, 1256, names)
         assert ImageChops.difference(full, kept).getbbox() is None
-    assert len(pax_map._KEPT) >= 1
+    assert len(cache.backdrops.items) >= 1
 
 
 # The shortcuts of drawing a board (render.common.stamps):
@@ -182,7 +184,7 @@ PLACES = [(200, 100), (201, 100), (200, 101), (201, 101)]  # every parity of a p
 def _pieces() -> list[Callable[[Image.Image, int, int], object]]:
     """Parts of a board drawn at (x, y) on a panel of the PANEL colour: from stamps,
     except while recording (then painted in place)."""
-    from render.common import PANEL, stamps
+    from render.common import PANEL
     from render.pax import board, jarls, style, tiles, track
 
     view = PAX.view(playout(4, 1)[0], None)
@@ -206,9 +208,7 @@ def _pieces() -> list[Callable[[Image.Image, int, int], object]]:
         ),
         lambda im, x, y: track._pile(im, (x, y, x + 120, y + 180), "17"),
         lambda im, x, y: track._empty(im, (x, y, x + 190, y + 143)),
-        lambda im, x, y: stamps.stamped(
-            im, (x, y), (200, 48), "left", partial(board._actions_left, "2 actions left", 200), PANEL
-        ),
+        lambda im, x, y: board._actions_left(im, (x, y), PANEL, "2 actions left", 200),
     ]
 
 
@@ -246,12 +246,12 @@ def test_boards_drawn_while_recording_are_the_boards_drawn_from_stamps(players: 
     """While the layout test records, every part is painted in place, the map drawn whole
     and every line drawn by draw_text: the same boards as from stamps, kept maps and lines
     drawn word by word, the first time (stamps made) and the second (pasted)."""
-    from render.common import recording, stamps
+    from render.common import cache, recording, stamps
 
     names = ["Astrid", "Bjørn Ironside", "Святослав", "Ulf", "Æðelflǣd 🛡", "Sigrid"][:players]
     views = [PAX.view(state, None) for state in picked(players, seed=9, count=6)]
     stamps.cache.cache_clear()
-    pax_map._KEPT.clear()
+    cache.backdrops.cache_clear()
     with recording():
         painted = [board_png(v, names=names) for v in views]
     assert [board_png(v, names=names) for v in views] == painted

@@ -211,7 +211,7 @@ def _noise(size: tuple[int, int]) -> Image.Image:
 def test_a_count_on_a_shield_is_the_shield_pasted_and_the_count_stamped() -> None:
     """``lettered``: the shield pasted in place, the count in its halo from a stamp."""
     from render.common import DARK, draw_text, paste_sprite, stamps
-    from render.saga.map import lettered
+    from render.common.parts import lettered
     from render.saga.pieces import shield
 
     sprite = shield("anglo", 40)
@@ -223,7 +223,9 @@ def test_a_count_on_a_shield_is_the_shield_pasted_and_the_count_stamped() -> Non
             xy = (50.5 + move, 40 + move)
             draw_text(expected, xy, count, 24, (255, 255, 255), anchor="mm", bold=True, halo=DARK)
             got = _noise((120, 80))
-            lettered(got, sprite, "shield", (30.5 + move, 20 + move), (20, 20), count, 24, (255, 255, 255))
+            lettered(
+                got, sprite, "shield", (30.5 + move, 20 + move), (20, 20), count, (24, (255, 255, 255), DARK)
+            )
             assert got.tobytes() == expected.tobytes()
     kept = list(stamps.cache.items.values())
     assert len(kept) == 4 and all(made.steps for made in kept)  # two counts at two parities: stamps

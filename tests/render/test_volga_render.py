@@ -248,15 +248,17 @@ def test_the_key_pasted_is_the_key_painted_in_place() -> None:
             assert pasted.tobytes() == painted.tobytes()
 
 
-def test_the_tile_cache_keeps_to_its_pixels() -> None:
+def test_the_tiles_are_kept_with_every_picture_within_its_bound() -> None:
+    from render.common import cache
     from render.volga import map as volga_map
 
-    tiles = volga_map._tiles
+    pictures = cache.pictures
     for size in range(24, 137):
         for rivers in [(), ("N", "S"), ("E", "S"), ("N", "E", "W")]:
-            volga_map.tile_image(size, rivers)
-            assert tiles.held <= tiles.limit
-    assert tiles.held == sum(t.width * t.height for t in tiles.items.values())
+            assert volga_map.tile_image(size, rivers) is volga_map.tile_image(size, rivers)
+            assert pictures.held <= pictures.limit
+    assert pictures.held == sum(cache.picture_bytes(p) for p in pictures.items.values())
+    assert any(key[0] is volga_map.tile_image.make for key in pictures.items)
 
 
 @pytest.mark.parametrize("text", ["Kiev", "Chernigov", "Novgorod", "Sigríður", "Святослав", "Itil x2"])
@@ -337,12 +339,9 @@ def test_a_panels_pieces_from_stamps_are_the_pieces_painted_in_place() -> None:
 
 
 def _forget_kept_copies() -> None:
-    from render.common import stamps
-    from render.volga import board, market
-    from render.volga import map as volga_map
+    from render.common import cache
 
-    for cache in (stamps.cache, market._chips, volga_map._id_on_plain, volga_map._tiles, board._log_lines):
-        cache.cache_clear()
+    cache.forget()
 
 
 def test_boards_drawn_while_recording_leave_nothing_wrong_behind() -> None:
