@@ -21,6 +21,8 @@ Memory stays bounded (docs/deploy.md has the figures):
   after ``RECYCLE_AFTER`` pictures; a fresh one takes its place (memory a process gave back
   to its allocator is not always given back to the system: a retired process is the sure
   way);
+- one replay or final picture (the largest pictures) is made at a time, so two processes
+  never hold theirs at once;
 - what the allocator keeps free is handed back (``malloc_trim``) after the warm-up and
   around a final picture, the largest a process draws; before a replay, after which the
   process ends, its caches are emptied as well (``render.common.cache.forget``: the replay
@@ -454,6 +456,8 @@ class Processes:
         self.starting = 0  # processes being started in place of ones that ended
         self.closed = False
         self._replacing: set[asyncio.Task[None]] = set()
+        self.largest = False  # a replay or a final picture is being made
+        self.after_largest: collections.deque[asyncio.Future[None]] = collections.deque()
 
     def pids(self) -> list[int]:
         return [w.process.pid for w in self.all]
@@ -516,8 +520,16 @@ class Processes:
                 turn.set_result(None)
 
     async def run(self, name: str, job: Any) -> Any:
-        game_id = (job.get("replay") or job.get("view") or job).get("game")  # a card: its game
-        worker = await self._take(game_id if isinstance(game_id, str) else None)
+        largest = name in HEAVY or (name == "draw" and job.get("image") == "final")
+        if largest:
+            await self._largest_turn()
+        try:
+            game_id = (job.get("replay") or job.get("view") or job).get("game")  # a card: its game
+            worker = await self._take(game_id if isinstance(game_id, str) else None)
+        except BaseException:
+            if largest:
+                self._largest_done()
+            raise
         heavy = name in HEAVY
         own = game_id is not None and home(game_id, self.count) == worker.slot
         worker.heavy += heavy
@@ -527,7 +539,37 @@ class Processes:
             worker.retiring = True  # what it holds afterwards goes back with the process
         task = asyncio.ensure_future(worker.exchange(worker.reserve(), name, job))
         task.add_done_callback(lambda _: self._after(worker, heavy, own))
+        if largest:
+            task.add_done_callback(lambda _: self._largest_done())
         return await asyncio.shield(task)  # a cancelled caller leaves the worker to finish
+
+    async def _largest_turn(self) -> None:
+        """Wait until no process makes a replay or a final picture, the largest pictures:
+        one at a time, so two processes never hold theirs at once (the peak of the whole
+        pool is then one process's peak, not two)."""
+        while self.largest:
+            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self.after_largest.append(turn)
+            try:
+                await turn
+            except BaseException:
+                if turn in self.after_largest:
+                    self.after_largest.remove(turn)
+                elif not self.largest:
+                    self._wake_largest()  # it was given the turn it will not take: the next
+                raise
+        self.largest = True
+
+    def _largest_done(self) -> None:
+        self.largest = False
+        self._wake_largest()
+
+    def _wake_largest(self) -> None:
+        while self.after_largest:
+            turn = self.after_largest.popleft()
+            if not turn.done() and not turn.get_loop().is_closed():
+                turn.set_result(None)
+                return
 
     def _after(self, worker: _Worker, heavy: bool = False, own: bool = False) -> None:
         worker.heavy -= heavy

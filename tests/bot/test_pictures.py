@@ -435,3 +435,49 @@ async def test_a_drawing_process_is_retired_after_its_share_of_pictures(
     assert await asyncio.wait_for(pictures.draw_async(board_payload()), 60) is not None
     (second,) = pool.pids()
     assert second != first and not alive(first) and len(pool.all) == 1
+
+
+@pytest.mark.skipif(pictures.workers() < 2, reason="needs two drawing processes")
+async def test_one_replay_or_final_picture_is_made_at_a_time(
+    fresh_pool: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The largest pictures wait for each other, so two processes never hold theirs at
+    once; boards go on meanwhile, and every picture comes."""
+    from tests.games.bot_games import bot_game
+
+    making, most = 0, 0
+    exchange = pictures._Worker.exchange
+
+    async def counted(worker: Any, answer: Any, name: str, job: Any) -> Any:
+        nonlocal making, most
+        largest = name == "replay" or job.get("image") == "final"
+        making += largest
+        most = max(most, making)
+        try:
+            return await exchange(worker, answer, name, job)
+        finally:
+            making -= largest
+
+    monkeypatch.setattr(pictures._Worker, "exchange", counted)
+    ended = bot_game("knarr", 2, seed=3)[0][-1]
+    final = {
+        "image": "final",
+        "view": KNARR.view(ended, None),
+        "names": ["Astrid", "Bjorn"],
+        "parts": KNARR.breakdown(ended),
+    }
+    await pictures.start()
+    export = replay_export()
+    largest = [
+        asyncio.ensure_future(pictures.replay_async({"replay": export})),
+        asyncio.ensure_future(pictures.draw_async(final)),
+        asyncio.ensure_future(pictures.replay_async({"replay": export})),
+    ]
+    boards = [asyncio.ensure_future(pictures.draw_async(board_payload())) for _ in range(6)]
+    made = await asyncio.gather(*largest)
+    assert made[0] is not None and made[0].startswith(b"GIF8") and made[2] == made[0]
+    assert made[1] is not None and made[1].startswith(b"\x89PNG")
+    assert all(await asyncio.gather(*boards))
+    assert most == 1
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes) and not pool.largest and not pool.after_largest
