@@ -227,7 +227,7 @@ def recruit_pairs(state: State, frame: Frame) -> list[str]:
         if len(cards) != 2:
             continue
         pairs = pair_more(state, {"seat": seat, "cards": cards})
-        seen = seen or views.view(state, seat)
+        seen = seen or views.uses_view(state, seat)
         pick = bot.pair_pick(seen, [views.card_view(c) for c in cards], pairs)
         if pick is not None:
             found.append(" ".join(["take", "slot", str(i + 1), *pick.split()[1:]]))

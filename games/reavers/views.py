@@ -108,6 +108,12 @@ def _seat_view(state: State, seat: int) -> dict[str, Any]:
     }
 
 
+def uses_view(state: State, seat: int) -> dict[str, Any]:
+    """The part of ``view`` that scores a seat's uses of its Reavers (``bot.pair_pick``): its
+    own seat and the round, cheaper than the whole view where legal moves need it."""
+    return {"seat": 0, "seats": [_seat_view(state, seat)], "round": state["round"], "rounds": ROUNDS}
+
+
 def _board(state: State) -> dict[str, Any]:
     board = state["board"]
 
