@@ -277,6 +277,21 @@ def test_no_pair_move_where_the_bot_would_rally() -> None:
     assert bot.pair_pick(view, rallying, pairs) is None
 
 
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (5, 4)])
+def test_a_decision_gains_at_most_one_pair_move_a_two_card_slot(players: int, seed: int) -> None:
+    offered = 0
+    for state, _, actions in _playout(players, seed):
+        slots = sum(len(cards) == 2 for cards in state["board"]["recruit"])
+        pairs = [a for a in actions if _pair_move(state, a)]
+        offered += len(pairs)
+        prefixes = {a[: a.index("take slot")] for a in pairs}
+        assert len(pairs) <= slots * len(prefixes)
+        for prefix in prefixes:
+            slots_named = [a.split()[len(prefix.split()) + 2] for a in pairs if a.startswith(prefix)]
+            assert len(slots_named) == len(set(slots_named)) <= slots
+    assert offered
+
+
 class _Ties:
     """A bot generator that breaks every tie the same way (by the action's words), as the
     one-press pair does: with it the bot's games can be compared move for move."""
