@@ -36,7 +36,7 @@ from copy import deepcopy
 from typing import Any
 
 from games.core import State
-from games.reavers import board, combat, conquer, flow, parts, raids, sea
+from games.reavers import board, bot, combat, conquer, flow, parts, raids, sea, seat_view
 from games.reavers.board import Frame
 from games.reavers.data import (
     CARDS,
@@ -218,8 +218,6 @@ def recruit_pairs(state: State, frame: Frame) -> list[str]:
     one way the sensible bot would use them (``take slot 2 lead specialize keeps``): one
     move a slot, not the 25 ways of using a pair. Their uses read neither dice nor Food, so
     the dice the recruit rolls change none of them. None where it would rally either."""
-    from games.reavers import bot, views  # the view reads the phase table this module feeds
-
     seat = frame["seat"]
     found = []
     seen: dict[str, Any] | None = None
@@ -227,8 +225,8 @@ def recruit_pairs(state: State, frame: Frame) -> list[str]:
         if len(cards) != 2:
             continue
         pairs = pair_more(state, {"seat": seat, "cards": cards})
-        seen = seen or views.uses_view(state, seat)
-        pick = bot.pair_pick(seen, [views.card_view(c) for c in cards], pairs)
+        seen = seen or seat_view.uses_view(state, seat)
+        pick = bot.pair_pick(seen, [seat_view.card_view(c) for c in cards], pairs)
         if pick is not None:
             found.append(" ".join(["take", "slot", str(i + 1), *pick.split()[1:]]))
     return found
