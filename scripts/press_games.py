@@ -17,7 +17,9 @@ generator), with Skald running in this process on the strict loopback fake Disco
 (default: every game at its fewest and most players), ``--seed S``, ``--chooser sensible``
 to have the sensible bot choose every move (the person then presses that move's button or
 option, turning panel pages until it shows), instead of random presses (``random``, the
-default).
+default). ``--show-long N`` (with ``--chooser sensible``) also prints, per table, the N
+commonest press sequences of actions that took 3 presses or more: each press as its
+button or option label (the chosen move as the bot's action words), counted.
 """
 
 from __future__ import annotations
@@ -25,9 +27,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import re
 import statistics
 import sys
 import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -38,7 +43,24 @@ import games  # noqa: E402
 from games.bots import choose  # noqa: E402
 from games.core import Rng  # noqa: E402
 from tests.e2e.fake_discord import FakeDiscord, FakeUser, Message  # noqa: E402
-from tests.e2e.presses import PAGE, Press, Pressing, Record, play_game, skald_on  # noqa: E402
+from tests.e2e.presses import (  # noqa: E402
+    PAGE,
+    PANEL_BUTTON,
+    PANEL_SELECT,
+    TURN,
+    Press,
+    Pressing,
+    Record,
+    play_game,
+    skald_on,
+)
+
+
+@dataclass
+class Pressed(Record):
+    """A record that also keeps each press in words (``Sensible.what``)."""
+
+    pressed: list[str] = field(default_factory=list)
 
 
 class Sensible(Pressing):
@@ -49,6 +71,7 @@ class Sensible(Pressing):
         self.game, self.seat_of = record.game, {u.id: seat for seat, u in users.items()}
         self.chooser = Rng(record.seed)
         self.chosen: dict[str, str] = {}  # the bot's choice in each position, kept across pages
+        self.pressed: list[str] = []  # what each press did, in the order of record.presses
         return await super().play(record, users, max_presses=max_presses)
 
     async def state(self) -> tuple[dict[str, Any], list[Any], str]:
@@ -73,6 +96,25 @@ class Sensible(Pressing):
                 return [(custom_id, value)]
         return [p for p in presses if PAGE.fullmatch(p[0])] or presses
 
+    async def press(
+        self, user: FakeUser, message: Message, custom_id: str, value: str | None
+    ) -> Message | None:
+        self.pressed.append(self.what(message, custom_id, value))
+        return await super().press(user, message, custom_id, value)
+
+    def what(self, message: Message, custom_id: str, value: str | None) -> str:
+        """A press in words: the bot's action for a move, otherwise the kind of press."""
+        if TURN.fullmatch(custom_id):
+            return "[your turn]"
+        if PAGE.fullmatch(custom_id):
+            return "[page]"
+        if not (PANEL_BUTTON.fullmatch(custom_id) or PANEL_SELECT.fullmatch(custom_id)):
+            return "[other]"
+        state, _, _ = self.latest
+        seat = next((s for u, s in self.seat_of.items() if self.panels.get(u) is message), None)
+        key = json.dumps([seat, state], sort_keys=True)
+        return self.chosen.get(key, "[move]")
+
 
 async def play_sensible(fake: FakeDiscord, bot: Any, game: str, players: int, seed: int) -> Record:
     """``presses.play_game`` with every seat a person following the sensible bot."""
@@ -84,13 +126,14 @@ async def play_sensible(fake: FakeDiscord, bot: Any, game: str, players: int, se
     people = people[:players]
     table = Sensible(fake, bot, fake.add_channel(f"{game}-{players}-{seed}"), Random(seed))
     await table.open(game, people, 0)
-    record = Record(game, players, list(range(players)), seed)
+    record = Pressed(game, players, list(range(players)), seed)
     before = len(fake.requests)
     await table.play(record, dict(enumerate(people)))
     if record.over:
         await table.finish(people)
     record.requests = len(fake.requests) - before
     record.refusals = list(fake.refusals)
+    record.pressed = table.pressed
     return record
 
 
@@ -117,6 +160,33 @@ def actions_of(record: Record) -> list[int]:
             counts.append(count)
             count = 0
     return counts
+
+
+def long_actions(record: Record, least: int = 3) -> list[tuple[str, ...]]:
+    """The presses (in words) of each action that took ``least`` presses or more."""
+    pressed = record.pressed if isinstance(record, Pressed) else []
+    found: list[tuple[str, ...]] = []
+    start = 0
+    for n, press in enumerate(record.presses):
+        if press.kind == "move" and not press.refused and not press.midway_after:
+            if n + 1 - start >= least:
+                found.append(tuple(pressed[start : n + 1]))
+            start = n + 1
+    return found
+
+
+def pattern(presses: tuple[str, ...]) -> str:
+    """A press sequence with its numbers and dice left out, so like actions count together."""
+    shapes = [re.sub(r"\b[a-z]+-[a-z]+\b", "D", re.sub(r"\b[A-Z]?\d+\b", "N", p)) for p in presses]
+    return " | ".join(shapes)
+
+
+def show_long(records: list[Record], top: int) -> None:
+    counts = Counter(pattern(a) for r in records for a in long_actions(r))
+    total = sum(len(actions_of(r)) for r in records)
+    print(f"actions: {total}, of them 3 presses or more: {sum(counts.values())}")
+    for shape, n in counts.most_common(top):
+        print(f"{n:5d}  {shape}")
 
 
 def p90(values: list[int]) -> float:
@@ -149,6 +219,7 @@ async def main() -> None:
     parser.add_argument("--tables", default="")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--chooser", choices=("random", "sensible"), default="random")
+    parser.add_argument("--show-long", type=int, default=0, metavar="N")
     args = parser.parse_args()
     if args.tables:
         tables = [(t.split(":")[0], int(t.split(":")[1])) for t in args.tables.split(",")]
@@ -175,6 +246,8 @@ async def main() -> None:
                     else:
                         records.append(await play_game(fake, bot, game, players, players, seed))
             print(row(game, players, records), flush=True)
+            if args.show_long and args.chooser == "sensible":
+                show_long(records, args.show_long)
 
 
 if __name__ == "__main__":

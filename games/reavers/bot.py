@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from games.core import Rng
-from games.reavers.data import COMBAT_DIE, LEADER_BONUS, SETS
+from games.reavers.data import COMBAT_DIE, LEADER_BONUS, MAX_SPECIALIZED, SETS, SPACES
 
 FOOD, FAVOR, GLORY, TROPHY = 0.4, 1.8, 1.0, 1.5
 FACE_VALUE = {"double": 1.3, "hammer": 0.9, "shield": 1.0, "chest": 0.9, "clan": 0.6}
@@ -214,6 +214,8 @@ def _recruit_and_use(mind: Mind, take: str, actions: list[str]) -> str:
     those offered with it (rallying is not)."""
     uses = [a[len(take) + 1 :] for a in actions if a.startswith(f"{take} ")]
     cards = mind.view["board"]["recruit"][int(take.split()[2]) - 1]["cards"]
+    if len(cards) == 2:  # the one pair of uses offered is the bot's own pick (``pair_pick``)
+        return f"{take} {uses[0]}" if len(uses) == 1 else take
     if not uses or len(cards) != 1:
         return take
     resolving = {**(mind.view.get("resolving") or {}), "cards": cards}
@@ -221,6 +223,24 @@ def _recruit_and_use(mind: Mind, take: str, actions: list[str]) -> str:
     options = dict.fromkeys(["rally", "lead", *uses])
     best = max((score(later, f"use {u}"), u) for u in options)[1]
     return f"{take} {best}" if best in uses else take
+
+
+def pair_pick(view: dict[str, Any], cards: list[dict[str, Any]], pairs: list[str]) -> str | None:
+    """Of ``pairs`` (``use lead specialize keeps``, ...: two Reavers led or specialized at
+    once), the one the bot would press for ``cards`` once recruited, or None where it would
+    rally either of them. Its uses read neither dice nor Food, so they are known before the
+    recruit rolls; ties go by the action's words, not by chance."""
+    if len(cards) != 2 or not pairs:
+        return None
+    resolving = {**(view.get("resolving") or {}), "cards": cards}
+    mind = Mind({**view, "resolving": resolving})
+    room = [s for s in SPACES if len(mind.me["specialized"][s]) < MAX_SPECIALIZED]
+    options = ["use rally", "use lead", *(f"use specialize {s}" for s in room)]
+    first = max((score(mind, o), o) for o in options)[1]
+    if first == "use rally":
+        return None
+    pair = _next_use(mind, first.split()[1:], pairs)
+    return pair if pair in pairs else None
 
 
 def _then_battle(mind: Mind, journey: str, actions: list[str]) -> str:

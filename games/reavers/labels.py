@@ -172,6 +172,8 @@ def _prepare(state: State, args: list[str], short: bool = False) -> str | None:
 def _take(state: State, args: list[str], short: bool = False, loc: str = "") -> str | None:
     if args == ["food"]:
         return "Take 3 Food"
+    if args[:1] == ["slot"] and len(args) > 2 and len(state["board"]["recruit"][int(args[1]) - 1]) == 2:
+        return _recruit_pair(state, args, short)
     if args[:1] == ["slot"] and len(args) > 2:
         card = state["board"]["recruit"][int(args[1]) - 1][0]
         name = f"{REAVERS[card]['name']} ({REAVERS[card]['clan']})"
@@ -208,6 +210,19 @@ def _take(state: State, args: list[str], short: bool = False, loc: str = "") -> 
     if kind == "spoils":
         return f"Draw a {'Village' if which == 'villages' else 'Keep'} Spoils card"
     return None
+
+
+def _recruit_pair(state: State, args: list[str], short: bool = False) -> str:
+    """A pair on offer recruited and both used (``take slot 2 lead specialize keeps``):
+    ``Recruit Astrid and Bjorn: make Astrid your leader; specialize Bjorn at Raid Keeps``,
+    shortened to fit."""
+    cards = state["board"]["recruit"][int(args[1]) - 1]
+    full, brief = _pair_words([REAVERS[c]["name"] for c in cards], args[2:])
+    names = " and ".join(REAVERS[c]["name"] for c in cards)
+    shortest = f"Recruit {brief.replace('; ', ' and ')}"
+    if short:
+        return shortest
+    return fit(f"Recruit {names}: {full[:1].lower()}{full[1:]}", f"Recruit {names}: {brief}", shortest)
 
 
 def _bonus_actions(state: State, loc: str) -> int:
@@ -265,9 +280,14 @@ def _use_pair(state: State, args: list[str]) -> str | None:
     cards = _frame(state).get("cards", [])[:2]
     if len(cards) < 2:
         return None
+    return fit(*_pair_words([REAVERS[c]["name"] for c in cards], args))
+
+
+def _pair_words(names: list[str], args: list[str]) -> list[str]:
+    """Two Reavers' uses in words, in full and brief: ``Make Astrid your leader; specialize
+    Bjorn at Raid Keeps`` and ``Astrid leads; Bjorn at Raid Keeps``."""
     first = args[:2] if args[0] == "specialize" else args[:1]
     uses = [first, args[len(first) :]]
-    names = [REAVERS[c]["name"] for c in cards]
 
     def words(name: str, use: list[str], brief: bool) -> str:
         if use[0] == "lead":
@@ -279,7 +299,7 @@ def _use_pair(state: State, args: list[str]) -> str | None:
     texts = [
         "; ".join(words(n, u, brief) for n, u in zip(names, uses, strict=True)) for brief in (False, True)
     ]
-    return fit(*[t[:1].upper() + t[1:] for t in texts])
+    return [t[:1].upper() + t[1:] for t in texts]
 
 
 def _face(state: State, args: list[str], short: bool = False) -> str | None:

@@ -33,9 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from copy import deepcopy
+from typing import Any
 
 from games.core import State
-from games.reavers import board, combat, conquer, flow, parts, raids, sea
+from games.reavers import board, bot, combat, conquer, flow, parts, raids, sea, seat_view
 from games.reavers.board import Frame
 from games.reavers.data import (
     CARDS,
@@ -212,15 +213,38 @@ def recruit_more(state: State, frame: Frame) -> list[str]:
     ]
 
 
+def recruit_pairs(state: State, frame: Frame) -> list[str]:
+    """Two Reavers on offer together, recruited and both led or specialized at once, in the
+    one way the sensible bot would use them (``take slot 2 lead specialize keeps``): one
+    move a slot, not the 25 ways of using a pair. Their uses read neither dice nor Food, so
+    the dice the recruit rolls change none of them. None where it would rally either."""
+    seat = frame["seat"]
+    found = []
+    seen: dict[str, Any] | None = None
+    for i, cards in enumerate(state["board"]["recruit"]):
+        if len(cards) != 2:
+            continue
+        pairs = pair_more(state, {"seat": seat, "cards": cards})
+        seen = seen or seat_view.uses_view(state, seat)
+        pick = bot.pair_pick(seen, [seat_view.card_view(c) for c in cards], pairs)
+        if pick is not None:
+            found.append(" ".join(["take", "slot", str(i + 1), *pick.split()[1:]]))
+    return found
+
+
 def recruit_step(state: State, frame: Frame) -> list[str]:
-    """The Recruit step's actions, then a lone Reaver recruited and used at once."""
-    return [*parts.recruit_actions(state, frame), *recruit_more(state, frame)]
+    """The Recruit step's actions, then a lone Reaver recruited and used at once, and a pair
+    recruited and used as the sensible bot would."""
+    return [*parts.recruit_actions(state, frame), *recruit_more(state, frame), *recruit_pairs(state, frame)]
 
 
 def recruit_any(state: State, frame: Frame, words: list[str]) -> None:
     parts.recruit_act(state, frame, words[:3])
-    if len(words) > 3:
-        parts.use_act(state, board.top(state), ["use", *words[3:]])  # type: ignore[arg-type]
+    use = board.top(state)
+    if len(words) > 4 and words[3:] != ["specialize", *words[4:5]]:  # two uses
+        use_pair(state, use, ["use", *words[3:]])  # type: ignore[arg-type]
+    elif len(words) > 3:
+        parts.use_act(state, use, ["use", *words[3:]])  # type: ignore[arg-type]
 
 
 def rally_all_more(state: State, frame: Frame) -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 
 from games import reavers
 from games.core import Rng
-from games.reavers import data
+from games.reavers import bot, data, shortcuts, views
 from tests.games.reavers_helpers import act, game, rng_for, rolls, set_dice, stack_deck, top
 
 State = dict[str, Any]
@@ -64,7 +64,7 @@ def by_steps(state: State, seat: int, action: str) -> State:
         return by_steps(reavers.apply(state, seat, f"journey {args[0]}"), seat, " ".join(args[1:]))
     if words[:2] == ["take", "slot"] and len(words) > 3:
         state = reavers.apply(state, seat, " ".join(words[:3]))
-        return reavers.apply(state, seat, " ".join(["use", *words[3:]]))
+        return by_steps(state, seat, " ".join(["use", *words[3:]]))
     if action == "take food all":
         for _ in range(_top(state)["left"]):
             state = reavers.apply(state, seat, "take food")
@@ -121,7 +121,11 @@ def _form(action: str) -> str | None:
     if action == "take food all":
         return "Food with every trade"
     if words[:2] == ["take", "slot"] and len(words) > 3:
-        return "a lone Reaver recruited and used"
+        pair = len(words) > 5 or words[3:] == ["lead", "lead"]
+        return "a pair recruited and used" if pair else "a lone Reaver recruited and used"
+    tail = words[words.index("slot") - 1 :] if "slot" in words else []
+    if words[0] in ("place", "join") and tail[:2] == ["take", "slot"]:
+        return _form(" ".join(tail))
     return None
 
 
@@ -139,6 +143,7 @@ def test_the_newer_shortcuts_are_offered_in_playouts() -> None:
         "journey then battle",
         "Food with every trade",
         "a lone Reaver recruited and used",
+        "a pair recruited and used",
     }
 
 
@@ -228,6 +233,101 @@ def test_a_lone_reaver_is_recruited_and_led_or_specialized_in_one_press() -> Non
     assert not any(
         a.startswith(f"place recruit join take slot {two + 1} ") and len(a.split()) > 6 for a in offered
     )
+
+
+def test_a_pair_on_offer_is_recruited_and_used_as_the_bot_would_in_one_press() -> None:
+    state = game(2)
+    legal = reavers.legal_actions(state, 0)
+    offered = {
+        i: [
+            a
+            for a in legal
+            if a.startswith(f"place recruit join take slot {i + 1} ") and _pair_move(state, a)
+        ]
+        for i, cards in enumerate(state["board"]["recruit"])
+        if len(cards) == 2
+    }
+    assert [len(pairs) for pairs in offered.values()] == [0, 1]  # not every way of using two Reavers
+    slot = 1  # the first pair's first Reaver would lead for a Spoils card: asked about next
+    cards = state["board"]["recruit"][slot]
+    start = f"place recruit join take slot {slot + 1} "
+    pairs = offered[slot]
+    joined = act(state, f"place recruit join take slot {slot + 1}")
+    assert top(joined)["kind"] == "use" and top(joined)["cards"] == cards
+    # the one offered is the bot's own choice at the step after, its Reavers face up
+    assert bot.choose(reavers.view(joined, 0), reavers.legal_actions(joined, 0), _Ties()) == (
+        "use " + pairs[0][len(start) :]
+    )
+    one = act(state, pairs[0])
+    assert one == by_steps(state, 0, pairs[0])
+    used = one["seats"][0]
+    assert used["leader"] in cards or any(c in used["specialized"]["keeps"] for c in cards)
+    assert one["board"]["recruit"][slot] == [] and _top(one).get("kind") != "use"
+
+
+def test_no_pair_move_where_the_bot_would_rally() -> None:
+    state = game(2)
+    cards = state["board"]["recruit"][1]  # Reavers whose uses beat rallying them
+    frame = {"seat": 0, "cards": cards}
+    pairs = shortcuts.pair_more(state, frame)
+    view = reavers.view(state, 0)
+    shown = [views.card_view(c) for c in cards]
+    assert bot.pair_pick(view, shown, pairs) in pairs
+    rallying = [dict(c, rally=["red"] * 6) for c in shown]  # six dice to rally: worth more than any use
+    assert bot.pair_pick(view, rallying, pairs) is None
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (5, 4)])
+def test_a_decision_gains_at_most_one_pair_move_a_two_card_slot(players: int, seed: int) -> None:
+    offered = 0
+    for state, _, actions in _playout(players, seed):
+        slots = sum(len(cards) == 2 for cards in state["board"]["recruit"])
+        pairs = [a for a in actions if _pair_move(state, a)]
+        offered += len(pairs)
+        prefixes = {a[: a.index("take slot")] for a in pairs}
+        assert len(pairs) <= slots * len(prefixes)
+        for prefix in prefixes:
+            slots_named = [a.split()[len(prefix.split()) + 2] for a in pairs if a.startswith(prefix)]
+            assert len(slots_named) == len(set(slots_named)) <= slots
+    assert offered
+
+
+class _Ties:
+    """A bot generator that breaks every tie the same way (by the action's words), as the
+    one-press pair does: with it the bot's games can be compared move for move."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+def _pair_move(state: State, action: str) -> bool:
+    words = action.split()
+    if "slot" not in words or not words[words.index("slot") + 1].isdigit():
+        return False
+    i = words.index("slot")
+    return len(words) - i > 3 and len(state["board"]["recruit"][int(words[i + 1]) - 1]) == 2
+
+
+def _bot_game(players: int, seed: int, pairs: bool) -> tuple[State, int, int]:
+    """A game between sensible bots; the final state, the moves and the pair moves made."""
+    state = reavers.setup(seed, players, {"starting_reavers": "two"} if seed % 2 else {})
+    moves = used = 0
+    while reavers.to_act(state) and moves < 4000:
+        seat = reavers.to_act(state)[0]
+        legal = reavers.legal_actions(state, seat)
+        offered = legal if pairs else [a for a in legal if not _pair_move(state, a)]
+        action = bot.choose(reavers.view(state, seat), offered, _Ties())
+        used += _pair_move(state, action)
+        state, moves = reavers.apply(state, seat, action), moves + 1
+    return state, moves, used
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (5, 3)])
+def test_the_bot_presses_a_pair_move_only_for_the_steps_it_would_take(players: int, seed: int) -> None:
+    stepwise, moves, none = _bot_game(players, seed, pairs=False)
+    merged, fewer, used = _bot_game(players, seed, pairs=True)
+    assert not none and reavers.outcome(stepwise) is not None
+    assert used and merged == stepwise and fewer == moves - used
 
 
 def test_where_the_newer_shortcuts_are_offered_no_two_moves_share_a_label() -> None:
