@@ -98,7 +98,7 @@ async def test_trade_offer_accepted_in_the_other_players_panel(volga: Volga) -> 
 
 async def test_trade_offer_declined(volga: Volga) -> None:
     await volga.start_next_to_each_other()
-    for action in ("offer 1", "give fish 1", "ask rubles 1", "send"):
+    for action in ("offer 2", "give fish 1", "ask rubles 1", "send"):
         await volga.alice.slash(volga.channel, "move", action=action)
     declined = await volga.bob.slash(volga.channel, "move", action="decline")
     assert declined.ephemeral
