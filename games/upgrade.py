@@ -32,14 +32,18 @@ def move(game: str, action: str) -> str:
     return action
 
 
-def export(data: dict[str, Any]) -> dict[str, Any]:
-    """An exported game in today's format: a copy whose moves are upgraded when the file
-    predates format 2. ``ValueError`` for a file from a newer Skald."""
+def readable(data: dict[str, Any]) -> bool:
+    """Is the export's format one this Skald reads (none given: format 1)?"""
     written = data.get("format", 1)
-    if not isinstance(written, int) or not 1 <= written <= FORMAT:
-        raise ValueError(f"format {str(written)[:10]} is not one this Skald reads")
-    if written == FORMAT:
+    return type(written) is int and 1 <= written <= FORMAT
+
+
+def export(data: dict[str, Any]) -> dict[str, Any]:
+    """A ``readable`` export in today's format: itself, or a copy whose moves are upgraded
+    when it predates format 2 (``TypeError`` or ``ValueError`` when its moves are not
+    ``[seat, action]`` pairs)."""
+    if data.get("format", 1) != 1:
         return data
     game = str(data.get("game"))
-    moves = [[seat, move(game, str(action))] for seat, action in data.get("moves") or []]
+    moves = [[seat, move(game, str(action))] for seat, action in data["moves"]]
     return {**data, "moves": moves, "format": FORMAT}
