@@ -69,7 +69,9 @@ COMMANDS: list[dict[str, Any]] = [
         _arg("where", "jarlboard, or your Advocate it replaces"),
     ),
     _command(
-        "offer", "TRADE with a COLOCATED RIVAL: start, send or cancel", _arg("what", "a seat as the table lists it (2), send or cancel")
+        "offer",
+        "TRADE with a COLOCATED RIVAL: start, send or cancel",
+        _arg("what", "a seat as the table lists it (2), send or cancel"),
     ),
     _command(
         "give",
