@@ -137,3 +137,26 @@ async def check_migrated(
         assert again == state and module.outcome(again) == module.outcome(state) is not None
     knarr = await storage.actions(ids[-1])
     assert [(r.seat, r.action) for r in knarr if r.kind == "move"] == others
+
+
+CRAFTED = ["offer 0", "OFFER 4", "offer send", "offer cancel", "offer 12", "offer seat 2", "end"]
+CRAFTED += ["challenge birka 0", "Challenge Gulf_X 3", "challenge birka seat 2", "challenge  birka 1"]
+
+
+async def test_the_migration_rewrites_exactly_what_games_upgrade_does(
+    empty_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The SQL of 0009 and ``games.upgrade.move`` agree on every form, odd ones too."""
+    stored = [(game, 1, [(0, a) for a in CRAFTED]) for game in ("volga", "pax", "saga")]
+    ids = await store_at_0008(empty_database, monkeypatch, stored)
+    storage = await Storage.open(empty_database)
+    try:
+        for game_id, (game, _, moves) in zip(ids, stored, strict=True):
+            rows = [r.action for r in await storage.actions(game_id) if r.kind == "move"]
+            assert rows == [upgrade.move(game, a) for _, a in moves], game
+    finally:
+        await storage.close()
+    assert upgrade.move("volga", "OFFER 4") == "offer 5" and upgrade.move("pax", "challenge birka 0") == (
+        "challenge birka 1"
+    )
+    assert upgrade.move("volga", "challenge birka 0") == "challenge birka 0"  # not a Volga move
