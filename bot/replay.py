@@ -1,9 +1,10 @@
 """``python -m bot replay game.json``: replay an exported game (from ``/game log``).
 
 The export holds the seed, the options and every move that stands; replaying them
-must reach the same final position. A file written before seats in moves were counted from
-1 (it has no ``format``) has its moves upgraded first (``games.upgrade``). The final board is written as a picture. A file
-that cannot be replayed is answered in one sentence, and the exit code is 1.
+must reach the same final position. A file written before seats in moves were counted
+from 1 (it has no ``format``) has its moves upgraded first (``games.upgrade``). The final
+board is written as a picture. A file that cannot be replayed is answered in one sentence,
+and the exit code is 1.
 """
 
 from __future__ import annotations
