@@ -1,8 +1,10 @@
 """``python -m bot replay game.json``: replay an exported game (from ``/game log``).
 
 The export holds the seed, the options and every move that stands; replaying them
-must reach the same final position. The final board is written as a picture. A file
-that cannot be replayed is answered in one sentence, and the exit code is 1.
+must reach the same final position. A file written before seats in moves were counted
+from 1 (it has no ``format``) has its moves upgraded first (``games.upgrade``). The final
+board is written as a picture. A file that cannot be replayed is answered in one sentence,
+and the exit code is 1.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import games
 import render
 from bot.table import turns
 from bot.table.options import game_options
-from games import IllegalAction
+from games import IllegalAction, upgrade
 
 _MARKDOWN = re.compile(r"\*\*|\\(?=[\\*_~`|>#\[\]()<])")
 
@@ -51,6 +53,8 @@ def read(path: Path) -> dict[str, Any]:
         )
     if data["game"] not in games.names():
         raise ReplayError(f"{path} is a game of '{str(data['game'])[:40]}', which Skald does not know.")
+    if not upgrade.readable(data):
+        raise ReplayError(f"{path} was written by a newer Skald (file format {str(data['format'])[:10]}).")
     return data
 
 
@@ -58,7 +62,7 @@ def replay(data: dict[str, Any], path: Path) -> tuple[Any, dict[str, Any], list[
     module = games.get(data["game"])
     names = [str(n) for n in data.get("players") or []]
     try:
-        moves = [(int(seat), str(action)) for seat, action in data["moves"]]
+        moves = [(int(seat), str(action)) for seat, action in upgrade.export(data)["moves"]]
         state = module.setup(int(data["seed"]), len(names), game_options(dict(data.get("options") or {})))
     except (TypeError, ValueError, KeyError):
         raise ReplayError(f"{path} is damaged: its seed, players, options or moves cannot be read.") from None

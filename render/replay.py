@@ -25,6 +25,7 @@ from PIL import Image
 
 import games
 import render
+from games import upgrade
 from render.common import BG
 from render.common.gif import CLEAR, Animation
 
@@ -41,6 +42,7 @@ _PALETTE_COLOURS = CLEAR  # one index left free, for the pixels a frame leaves u
 def _played(export: Mapping[str, Any]) -> tuple[ModuleType, Iterator[State]]:
     """The game module, and the states at the start and at each turn's end, in order."""
     module = games.get(str(export["game"]))
+    export = upgrade.export(dict(export))  # one queued before seats were counted from 1
 
     def states() -> Iterator[State]:
         players = len(export["players"])

@@ -7,8 +7,9 @@ is understood after a restart. Two kinds:
   (labels, ids, options). They name nothing secret: "Your turn", "My hand", the lobby
   buttons and "Allow".
 - **panel** ones sit on a seat's ephemeral panel, which only that person receives. They
-  carry the seat's own moves, by their index in its legal actions at that version (the
-  table re-checks the version, so the index always means the same move).
+  carry the seat's own moves: the move itself after a ``=`` (``panel_move``), or, for a
+  long one, its index in its legal actions at that version (the table re-checks the
+  version, so the index always means the same move).
 
 Every callback answers the person itself, whatever goes wrong.
 """
@@ -30,6 +31,10 @@ SELECTS_PER_PAGE = 4
 OPTIONS_PER_SELECT = 25
 QUIET_VERBS = {"end", "skip", "cancel", "pass", "done", "decline"}
 MOVE_ROOM = 100 - len("sk:p:2147483647:2147483647:")  # a move's room in a custom id of 100
+# Before a move carried this mark, Volga's and Pax's seat numbers in moves were counted from
+# 0 (``offer 1`` was the table's seat 2): a move without it may mean another seat today.
+MOVE_MARK = "="
+OLD_PANEL = "That panel was drawn before an update of the bot, so it is not used; here are your moves now."
 FAILED = "Something went wrong on my side; nothing was changed. Please try again."
 
 
@@ -135,17 +140,22 @@ def number(value: Any) -> int | None:
 
 
 def panel_move(action: str, index: int) -> str:
-    """What a panel's button or option carries for a move: the move itself (so a press on
-    a panel the game has since moved past still means that move), or, for a move too long
-    for Discord's 100 characters, its place in the panel of that version."""
-    return action if len(action) <= MOVE_ROOM else str(index)
+    """What a panel's button or option carries for a move: the move itself after
+    ``MOVE_MARK`` (so a press on a panel the game has since moved past still means that
+    move), or, for a move too long for Discord's 100 characters, its place in the panel of
+    that version."""
+    return MOVE_MARK + action if len(MOVE_MARK + action) <= MOVE_ROOM else str(index)
 
 
 def read_move(move: str) -> tuple[int | None, str | None]:
-    """``(place, None)`` for a place in the panel, ``(None, action)`` for a move."""
+    """``(place, None)`` for a place in the panel, ``(None, action)`` for a move, ``(None,
+    None)`` for a move pressed on a panel drawn before moves carried ``MOVE_MARK``: its
+    seat numbers may mean other seats now (``OLD_PANEL``)."""
     if move.isascii() and move.isdigit():
         return int(move), None
-    return None, move
+    if move.startswith(MOVE_MARK):
+        return None, move[len(MOVE_MARK) :]
+    return None, None
 
 
 class PanelButton(

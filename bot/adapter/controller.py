@@ -142,6 +142,9 @@ class Controller:
             )
             return
         index, action = components.read_move(move)
+        if index is None and action is None:
+            await self._refresh_panel(interaction, components.OLD_PANEL)
+            return
         try:
             reply = await self.table.moves.act(
                 channel, user, action, version, game_id, choice=index, pressed=action is not None

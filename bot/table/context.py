@@ -18,7 +18,7 @@ from bot.store.payloads import Payload
 from bot.store.storage import ActionRow, GameRow, SeatRow, Storage, Tx
 from bot.table import notices, record, threads, turns
 from bot.table.options import table_option
-from games import scores
+from games import scores, upgrade
 
 NO_GAME = "There is no game in this channel; start one with /game new."
 
@@ -348,6 +348,7 @@ class Context:
         moves = standing(await self.storage.actions_in(tx, game.id))
         export = {
             "game": game.game,
+            "format": upgrade.FORMAT,  # how its moves are written (games.upgrade)
             "seed": game.seed,
             "players": [s.name for s in seats],
             "options": game.options,

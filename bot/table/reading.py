@@ -11,6 +11,7 @@ from bot.store.rows import GameRow, SeatRow
 from bot.table import people, threads, timing, turns
 from bot.table.context import Context, TableError, seat_view
 from bot.table.lobby import lobby_text
+from games import upgrade
 from games.core import name_seats, plural
 
 
@@ -149,6 +150,7 @@ class Reading:
         moves = await self.ctx.effective_moves(game.id)
         return {
             "game": game.game,
+            "format": upgrade.FORMAT,  # how its moves are written (games.upgrade)
             "seed": game.seed,
             "players": names,
             "options": game.options,

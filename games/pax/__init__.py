@@ -29,7 +29,7 @@ def _command(name: str, description: str, *args: dict[str, str]) -> dict[str, An
 
 _POST = _arg("post", "a post, e.g. birka")
 _TILE = _arg("tile", "a tile id, e.g. V07")
-_SEAT = _arg("seat", "the RIVAL's seat number")
+_SEAT = _arg("seat", "the RIVAL's seat as the table lists it, from 1 (or the player's name)")
 
 COMMANDS: list[dict[str, Any]] = [
     _command(
@@ -69,7 +69,9 @@ COMMANDS: list[dict[str, Any]] = [
         _arg("where", "jarlboard, or your Advocate it replaces"),
     ),
     _command(
-        "offer", "TRADE with a COLOCATED RIVAL: start, send or cancel", _arg("what", "a seat, send or cancel")
+        "offer",
+        "TRADE with a COLOCATED RIVAL: start, send or cancel",
+        _arg("what", "a seat as the table lists it (2), send or cancel"),
     ),
     _command(
         "give",

@@ -96,7 +96,7 @@ def _parley_actions(state: State, seat: int) -> list[str]:
         mine = strength(state, seat, post)
         for rival in sorted(set(here) - {seat}):
             if here.count(rival) < mine:
-                actions.append(f"challenge {post} {rival}")
+                actions.append(f"challenge {post} {rival + 1}")  # seats as the table lists them
     return actions
 
 
@@ -216,7 +216,7 @@ def journey_actions(state: State, seat: int) -> list[str]:
         # The last STEP and the stop in one press (a STEP HOME stops by itself).
         actions += [f"step {place} stop" for place in options if place not in HOMES]
     if state["offer"] is None and pending["at"] is not None:
-        actions += [f"offer {r}" for r in board.colocated_rivals(state, seat, pending["at"])]
+        actions += [f"offer {r + 1}" for r in board.colocated_rivals(state, seat, pending["at"])]  # from 1
     actions.append("stop")
     return actions
 

@@ -1,6 +1,7 @@
 """Typed words in the form the actions use: a place or tile may be typed by the name the
 board prints (any case, accents or not, spaces or not: ``Læsø``, ``laeso``, ``Gulf of
-Finland``), a tile also by its id in any case (``v07``)."""
+Finland``), a tile also by its id in any case (``v07``), a RIVAL by seat as the table lists
+them, from 1 (``offer 2``, ``offer seat 2``, ``challenge birka #2``)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ KEYWORDS = frozenset(
     {"draw", "resolve", "jarlboard", "send", "cancel", "accept", "decline", "yes", "no", "silfr", "tile"}
     | {"longship", "jarldom", "sweden", "theocracy", "rus"}
 )
+_SEAT = re.compile(r"(?:seat|#)(\d+)")
 LONGEST = 5  # words in the longest printed name ("Lawspeaker of Uppsala" has 3)
 
 
@@ -40,9 +42,19 @@ NAMES = _names()
 
 def canonical(words: list[str]) -> list[str]:
     """The verb, then each argument as the action names it: the longest run of words that
-    is a printed name becomes its id; anything else is kept as typed."""
+    is a printed name becomes its id, ``seat 2`` or ``#2`` the seat's number; anything else
+    is kept as typed."""
     out, i = words[:1], 1
     while i < len(words):
+        if words[i] in ("seat", "#") and words[i + 1 : i + 2] and words[i + 1].isdigit():
+            out.append(words[i + 1])
+            i += 2
+            continue
+        seat = _SEAT.fullmatch(words[i])
+        if seat is not None:
+            out.append(seat[1])
+            i += 1
+            continue
         for length in range(min(LONGEST, len(words) - i), 0, -1):
             run = words[i : i + length]
             found = NAMES.get(key("".join(run)))

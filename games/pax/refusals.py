@@ -114,6 +114,28 @@ def _discard(state: State, seat: int, args: list[str]) -> str | None:
     return _play(state, seat, args)
 
 
+def _rival(state: State, seat: int, what: str, verb: str) -> str | None:
+    """A RIVAL named by seat as the table lists it, from 1: why ``what`` names none."""
+    players = state["players"]
+    if not what.isdigit() or not 1 <= int(what) <= players:
+        return f"{verb} names the RIVAL by seat as the table lists them, 1 to {players}, not '{what[:40]}'"
+    if int(what) - 1 == seat:
+        return f"seat {what} is you: {verb} needs a RIVAL"
+    return None
+
+
+def _challenge(state: State, seat: int, args: list[str]) -> str | None:
+    if len(args) != 2:
+        return None
+    return _rival(state, seat, args[1], "a CHALLENGE")
+
+
+def _offer(state: State, seat: int, args: list[str]) -> str | None:
+    if len(args) != 1 or args[0] in ("send", "cancel"):
+        return None
+    return _rival(state, seat, args[0], "a TRADE")
+
+
 def _vote(state: State, seat: int, args: list[str]) -> str | None:
     return f"the ALTHING vote is 'yes' or 'no', not '{' '.join(args)}'"
 
@@ -147,6 +169,8 @@ SPECIFIC = {
     "play": _play,
     "discard": _discard,
     "vote": _vote,
+    "challenge": _challenge,
+    "offer": _offer,
 }
 
 

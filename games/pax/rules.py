@@ -76,7 +76,8 @@ def _parley(state: State, seat: int, args: list[str]) -> None:
 
 
 def _challenge(state: State, seat: int, args: list[str]) -> None:
-    actions.parley(state, seat, args[0], int(args[1]))
+    """``challenge birka 2``: the RIVAL is named by seat as the table lists it, from 1."""
+    actions.parley(state, seat, args[0], int(args[1]) - 1)
 
 
 def _jarldom(state: State, seat: int, args: list[str]) -> None:
@@ -105,7 +106,7 @@ def _offer(state: State, seat: int, args: list[str]) -> None:
     elif args[0] == "cancel":
         trade.cancel(state, seat)
     else:
-        trade.new_offer(state, seat, int(args[0]))
+        trade.new_offer(state, seat, int(args[0]) - 1)  # ``offer 2``: seat 2 as the table lists it
 
 
 def _give(state: State, seat: int, args: list[str]) -> None:

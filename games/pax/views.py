@@ -310,7 +310,7 @@ def _label(state: State, words: list[str]) -> str:
     if verb in ("parley", "jarldom"):
         return f"{verb.upper()} at {place_name(arg)}"
     if verb == "challenge":
-        return f"PARLEY at {place_name(arg)}: CHALLENGE {seat_ref(int(str(extra)))}"
+        return f"PARLEY at {place_name(arg)}: CHALLENGE {seat_ref(int(str(extra)) - 1)} (seat {extra})"
     if verb == "sweden":
         return "SWEDEN: DRAW from the SAGA PILE"
     if verb == "rus":
@@ -321,7 +321,7 @@ def _label(state: State, words: list[str]) -> str:
             return f"Send the TRADE: {trade.text(state['offer'])}"
         if arg == "cancel":
             return "Cancel the TRADE offer"
-        return f"Offer a TRADE to {seat_ref(int(arg))}"
+        return f"Offer a TRADE to {seat_ref(int(arg) - 1)} (seat {arg})"
     if verb in ("give", "ask"):
         pieces = {"silfr": "1 Silfr", "tile": "a tile of their choice", "longship": "1 Longship"}
         pieces |= {kind: f"1 {name} Follower" for kind, name in FOLLOWER_NAMES.items()}

@@ -50,7 +50,7 @@ COMMANDS: list[dict[str, Any]] = [
         "args": [
             _arg(
                 "what",
-                "a seat as the table lists it (seat 2), or what to give or ask: rubles, a good, pass or contract",
+                "a seat as the table lists it (2), or what to give or ask: rubles, a good, pass or contract",
             ),
             _arg("item", "an amount, a city or a contract (fish to Kiev)"),
         ],

@@ -132,7 +132,7 @@ def _pay(state: State, good: str) -> str:
 
 
 def _offer(state: State, seat: str) -> str:
-    return f"Offer a trade to {seat_ref(int(seat))} ({names.seat_number(int(seat))})"
+    return f"Offer a trade to {seat_ref(int(seat) - 1)} (seat {seat})"
 
 
 def _give(state: State, args: list[str]) -> str:

@@ -5,7 +5,7 @@ A city tile is named by its city ("Kiev (T04)"). Any other tile prints only its 
 corner, so it is named by what it shows and where it lies from the nearest city ("the river
 north-east of Kiev (T17)"); before it is on the board, by its shape ("a river bend (T17)").
 A contract card shows a good and a city: "fish to Kiev (C08)", and no two cards show the
-same pair. Seats are typed as the table lists them, from 1 ("offer seat 2").
+same pair. Seats are typed as the table lists them, from 1 ("offer 2", "offer seat 2").
 """
 
 from __future__ import annotations
@@ -76,11 +76,6 @@ def goods(n: int, good: str) -> str:
     return f"{n} fur" if good == "furs" and n == 1 else f"{n} {good}"
 
 
-def seat_number(seat: int) -> str:
-    """A seat as the table lists it: "seat 2" for seat index 1."""
-    return f"seat {seat + 1}"
-
-
 # --- typed words ------------------------------------------------------------------------
 
 _ID = re.compile(r"^[ct]\d\d$")
@@ -103,7 +98,7 @@ def canonical(words: list[str]) -> list[str]:
     """Typed words in the form the legal actions use, where that is unambiguous: a city for
     its tile or its pass ("ship minsk", "ship Minsk (T02)" -> "ship T02"; "pick Kyiv" ->
     "pick kiev"), a contract by its good and city ("sell fish to Kiev" -> "sell C08"), a
-    seat as the table lists it ("offer seat 2" -> "offer 1"), ids in upper case. Anything
+    seat as the table lists it, from 1 ("offer seat 2" -> "offer 2"), ids in upper case. Anything
     else is left as typed, for the rules to refuse with their reason."""
     if not words:
         return words
@@ -169,7 +164,7 @@ def _contract(args: list[str]) -> str | None:
 
 def _seat(args: list[str]) -> str | None:
     match = _SEAT.match("".join(fold(a) for a in args))
-    return str(int(match[1]) - 1) if match and int(match[1]) > 0 else None
+    return str(int(match[1])) if match else None
 
 
 def _good(args: list[str]) -> str | None:

@@ -282,11 +282,11 @@ def _offer(state: State, seat: int, args: list[str], phase: str) -> str:
     if state["offer"] is not None:
         return "A trade offer is open already: one at a time."
     other = args[0] if args else ""
-    if not other.isdigit() or int(other) >= state["players"]:
-        return f"Name the seat to trade with as the table lists it, from 'offer seat 1' to 'offer seat {state['players']}'."
-    if int(other) == seat:
+    if not other.isdigit() or not 1 <= int(other) <= state["players"]:
+        return f"Name the seat to trade with as the table lists it, from 'offer 1' to 'offer {state['players']}'."
+    if int(other) - 1 == seat:
         return "A trade needs another ship: you cannot trade with yourself."
-    return f"Ships trade only side by side, and {seat_ref(int(other))}'s ship is not on a tile next to yours."
+    return f"Ships trade only side by side, and {seat_ref(int(other) - 1)}'s ship is not on a tile next to yours."
 
 
 def _add(state: State, seat: int, args: list[str], verb: str) -> str:

@@ -115,7 +115,7 @@ def turn_actions(state: State, seat: int) -> list[str]:
         ships = flow.ship_tiles(state)
         for tile, other in sorted(ships.items(), key=lambda item: item[1]):
             if other != seat and flow.adjacent(p["tile"], tile, state):
-                actions.append(f"offer {other}")
+                actions.append(f"offer {other + 1}")  # seats as the table lists them
     else:
         actions.append("cancel")
     actions.append("end")
@@ -259,7 +259,7 @@ def _over(state: State, seat: int, args: list[str]) -> None:
 def _offer(state: State, seat: int, args: list[str]) -> None:
     state["offer"] = {
         "from": seat,
-        "to": int(args[0]),
+        "to": int(args[0]) - 1,  # the seat as the table lists it, from 1
         "sent": False,
         "give": flow.empty_side(),
         "ask": dict(flow.empty_side(), contracts=0),

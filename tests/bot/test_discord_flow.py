@@ -12,6 +12,7 @@ import simcord
 from PIL import Image
 
 import games
+from bot.adapter import components
 from bot.table import Table, turns
 from render.detail import detail
 from tests.bot.flow import PNG, custom_ids, latest_board, open_panel, press_in_panel
@@ -302,7 +303,7 @@ async def test_the_panel_after_a_move_shows_the_board_and_an_undo(world: World) 
     member, actions = await world.acting()
     panel = await open_panel(member, world.channel)
     before = await world.table.context.active(str(world.channel.id))
-    trade = next(c for c in custom_ids(panel.response, "sk:p:") if c.endswith(":trade 1"))
+    trade = next(c for c in custom_ids(panel.response, "sk:p:") if c.endswith(":=trade 1"))
     pressed = await member.click(panel.response, custom_id=trade)
     answer = pressed.response
     assert answer.attachments and (await png_of(answer)).startswith(PNG), "the board after the move"
@@ -311,6 +312,30 @@ async def test_the_panel_after_a_move_shows_the_board_and_an_undo(world: World) 
     await member.click(answer, custom_id=undo[0])
     assert "took back" in world.channel.last_message.content
     assert (await world.table.context.active(str(world.channel.id))).state == before.state
+
+
+async def test_a_press_on_a_panel_drawn_before_the_move_mark_is_redrawn(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A panel drawn before moves carried their mark (when Volga's and Pax's seat numbers
+    counted from 0) could name another seat now: a press on it changes nothing, says why in
+    one sentence and gives the panel anew."""
+    await world.start()
+    member, _ = await world.acting()
+    with monkeypatch.context() as before:
+        before.setattr(components, "panel_move", lambda action, index: action)  # as they were drawn
+        old = await open_panel(member, world.channel)
+    game = await world.table.context.active(str(world.channel.id))
+    trade = next(c for c in custom_ids(old.response, "sk:p:") if c.endswith(":trade 1"))
+    pressed = await member.click(old.response, custom_id=trade)
+    assert pressed.response.content.startswith(components.OLD_PANEL)
+    now = await world.table.context.active(str(world.channel.id))
+    assert (now.version, now.state) == (game.version, game.state)
+    again = [c for c in custom_ids(pressed.response, "sk:p:") if c.endswith("trade 1")]
+    assert again and all(c.endswith(":=trade 1") for c in again)  # the panel anew, in today's form
+    played = await member.click(pressed.response, custom_id=again[0])
+    assert not played.response.content.startswith(components.OLD_PANEL)
+    assert (await world.version()) == game.version + 1
 
 
 async def test_the_panel_shows_the_part_of_the_board_its_choices_name(world: World) -> None:

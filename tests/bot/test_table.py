@@ -10,6 +10,7 @@ import pytest
 import games
 from bot.store.storage import Storage
 from bot.table import MAX_NUDGES, Table, TableError
+from games import upgrade
 
 CH = "500"
 ALICE, BOB, CAROL = "11", "22", "33"
@@ -186,6 +187,7 @@ async def test_replaying_the_log_gives_the_stored_state(table: Table) -> None:
     assert "seed" not in public and "moves" not in public  # they would rebuild every hand
     await table.seating.resign(CH, BOB)  # the game is over: now the export replays it
     _, export = await table.reading.log(CH)
+    assert export["format"] == upgrade.FORMAT  # how its moves are written
     module = games.get("knarr")
     state = module.setup(export["seed"], 2, export["options"])
     for seat, action in export["moves"]:

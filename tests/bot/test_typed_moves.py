@@ -97,9 +97,15 @@ def test_a_seat_is_typed_by_name_or_as_the_table_counts_it() -> None:
         module = games.get(game_id)
         state, seat, offers = _with_offers(game_id, players)
         for offer in offers:
-            other = int(offer.split()[1])
+            number = int(offer.split()[1])  # the seat as the table lists it, from 1
             expected, _ = turns.advance(module, state, seat, offer, {}, "s")
-            for typed in (f"offer seat {other + 1}", f"Offer {names[other]}", f"offer SEAT #{other + 1}"):
+            typings = (
+                f"offer {number}",
+                f"offer seat {number}",
+                f"Offer {names[number - 1]}",
+                f"offer SEAT #{number}",
+            )
+            for typed in typings:
                 got, moves = turns.advance(module, state, seat, typed, {}, "s", names=names[:players])
                 assert moves[0] == (seat, offer) and got == expected, (game_id, typed)
 
@@ -119,10 +125,10 @@ def test_a_refusal_names_seats_as_the_table_does() -> None:
                 continue
             words = {w for _, label in options for w in turns.folded(label).split()}
             for far in range(5):
-                if far == seat or f"offer {far}" in dict(options) or str(far) in words:
+                if far == seat or f"offer {far + 1}" in dict(options) or str(far + 1) in words:
                     continue
                 try:
-                    turns.advance(module, state, seat, f"offer {far}", {}, "s", names=names)
+                    turns.advance(module, state, seat, f"offer {far + 1}", {}, "s", names=names)
                 except games.IllegalAction as refusal:
                     assert "{seat" not in str(refusal), str(refusal)
                     refused += names[far] in str(refusal)

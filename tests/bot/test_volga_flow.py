@@ -63,7 +63,7 @@ async def test_volga_commands_are_synced(volga: Volga) -> None:
 async def test_trade_offer_accepted_in_the_other_players_panel(volga: Volga) -> None:
     await volga.start_next_to_each_other()
     boards = len(list(volga.channel.history()))
-    offered = await volga.alice.slash(volga.channel, "volga trade", step="offer", what="1")
+    offered = await volga.alice.slash(volga.channel, "volga trade", step="offer", what="2")
     assert offered.ephemeral and "Done" in offered.response.content
     steps = [("give", "fish"), ("ask", "rubles"), ("ask", "rubles")]  # rubles are asked 1 at a time
     for verb, kind in steps:
@@ -98,7 +98,7 @@ async def test_trade_offer_accepted_in_the_other_players_panel(volga: Volga) -> 
 
 async def test_trade_offer_declined(volga: Volga) -> None:
     await volga.start_next_to_each_other()
-    for action in ("offer 1", "give fish 1", "ask rubles 1", "send"):
+    for action in ("offer 2", "give fish 1", "ask rubles 1", "send"):
         await volga.alice.slash(volga.channel, "move", action=action)
     declined = await volga.bob.slash(volga.channel, "move", action="decline")
     assert declined.ephemeral
@@ -129,7 +129,7 @@ async def test_hidden_contract_only_in_dm_and_hand(volga: Volga) -> None:
 
 async def test_later_arguments_are_narrowed_by_the_earlier_ones(volga: Volga) -> None:
     await volga.start_next_to_each_other()
-    await volga.alice.slash(volga.channel, "volga trade", step="offer", what="1")
+    await volga.alice.slash(volga.channel, "volga trade", step="offer", what="2")
     legal = [a for a, _ in await volga.table.moves.legal(volga.channel_id, str(volga.alice.id))]
     gives = {a.split()[1] for a in legal if a.startswith("give ")}
     asks = {a.split()[1] for a in legal if a.startswith("ask ")}

@@ -23,9 +23,9 @@ def pick(name: str, state: State, seat: int) -> str:
 
 def test_volga_bot_accepts_a_gift_and_declines_a_bad_deal() -> None:
     state = vg._adjacent_pair(vg.table(2))
-    gift = vg.act(state, "offer 1", "give rubles 5", "send")
+    gift = vg.act(state, "offer 2", "give rubles 5", "send")
     assert pick("volga", gift, 1) == "accept"
-    robbery = vg.act(state, "offer 1", "give fish 1", "ask pass kiev", "send")
+    robbery = vg.act(state, "offer 2", "give fish 1", "ask pass kiev", "send")
     assert pick("volga", robbery, 1) == "decline"
 
 

@@ -134,8 +134,8 @@ def test_parley_challenges_a_rival_with_fewer_longships() -> None:
     ship(state, 2, "birka")
     ship(state, 2, "birka")
     actions = [a for a in pax.legal_actions(state, 0) if a.startswith(("parley", "challenge"))]
-    assert actions == ["challenge birka 1"]  # seat 2 has as many Longships
-    state = act(state, 0, "challenge birka 1")
+    assert actions == ["challenge birka 2"]  # seat 3 has as many Longships
+    state = act(state, 0, "challenge birka 2")
     assert [s["at"] for s in state["seats"][1]["ships"]][0] is None  # RETURNED
     assert board.ships_at(state, "gotland_sea") == [2, 2]  # moved to the nearest REGION
     assert state["posts"]["birka"]["follower"] == [0, "sweden"]  # then ALONE: ESTABLISH
@@ -148,8 +148,8 @@ def test_strength_counts_in_a_challenge() -> None:
     venture(state, "birka", "V01", 1)
     ship(state, 0, "birka")
     ship(state, 1, "birka")
-    assert "challenge birka 1" in pax.legal_actions(state, 0)
-    assert "challenge birka 0" not in pax.legal_actions(pax.apply(state, 0, "end"), 1)
+    assert "challenge birka 2" in pax.legal_actions(state, 0)
+    assert "challenge birka 1" not in pax.legal_actions(pax.apply(state, 0, "end"), 1)
 
 
 # --- influence actions ------------------------------------------------------------------------
@@ -265,8 +265,8 @@ def _traders() -> dict:
 
 def test_trade_offer_answered_whenever_the_other_looks() -> None:
     state = _traders()
-    assert "offer 1" in pax.legal_actions(state, 0)  # COLOCATED in the Gotland Sea
-    state = act(state, 0, "offer 1", "give silfr", "give silfr", "give G03", "ask tile")
+    assert "offer 2" in pax.legal_actions(state, 0)  # COLOCATED in the Gotland Sea
+    state = act(state, 0, "offer 2", "give silfr", "give silfr", "give G03", "ask tile")
     assert pax.midway(state) and pax.view(state, None)["offer"]["give"] == {
         "silfr": 2,
         "tiles": 1,
@@ -285,7 +285,7 @@ def test_trade_offer_answered_whenever_the_other_looks() -> None:
 
 
 def test_trade_declined_withdrawn_or_lapsed() -> None:
-    state = act(_traders(), 0, "offer 1", "ask silfr", "offer send")
+    state = act(_traders(), 0, "offer 2", "ask silfr", "offer send")
     assert pax.apply(state, 1, "answer decline")["offer"] is None
     assert pax.apply(state, 0, "offer cancel")["offer"] is None
     state["seats"][1]["silfr"] = 0

@@ -131,7 +131,7 @@ def test_bot_votes_and_answers() -> None:
     assert bot.choose(pax.view(state, 0), pax.legal_actions(state, 0), Rng(1)) == "vote no"
     state = table()
     ship(state, 1, "visby")
-    state = act(state, 0, "journey 1", "step gotland_sea", "offer 1", "give silfr", "offer send")
+    state = act(state, 0, "journey 1", "step gotland_sea", "offer 2", "give silfr", "offer send")
     assert bot.choose(pax.view(state, 1), pax.legal_actions(state, 1), Rng(1)) == "answer accept"
 
 

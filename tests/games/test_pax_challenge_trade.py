@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from games import pax
+import pytest
+
+from games import IllegalAction, pax
 from games.pax import board
 from tests.games.pax_support import act, refused, ship, table, texts, venture
 
@@ -40,9 +42,9 @@ def test_challenge_needs_more_longships_than_ships_and_guard() -> None:
     actions = [a for a in pax.legal_actions(state, 0) if a.startswith(("parley", "challenge"))]
     assert actions == []  # one Longship against one Follower acting as a Longship
     ship(state, 0, "kalmar")
-    assert "challenge kalmar 1" in pax.legal_actions(state, 0)
+    assert "challenge kalmar 2" in pax.legal_actions(state, 0)
     ship(state, 1, "kalmar")  # now two against two
-    assert "challenge kalmar 1" not in pax.legal_actions(state, 0)
+    assert "challenge kalmar 2" not in pax.legal_actions(state, 0)
 
 
 def test_challenge_returns_every_follower_acting_as_a_longship() -> None:
@@ -50,7 +52,7 @@ def test_challenge_returns_every_follower_acting_as_a_longship() -> None:
     venture(state, "kalmar", "V03", 1)
     ship(state, 0, "kalmar")
     ship(state, 0, "kalmar")
-    state = act(state, 0, "challenge kalmar 1")
+    state = act(state, 0, "challenge kalmar 2")
     assert state["seats"][1]["supply"]["jarldom"] == 4  # the Follower went back to its Jarlboard
     assert state["posts"]["kalmar"]["venture"] == "V03"  # the tile stays
     assert state["posts"]["kalmar"]["follower"] == [0, "jarldom"]  # then ALONE: ESTABLISH
@@ -65,7 +67,7 @@ def test_challenge_returns_a_longship_and_the_guard_together() -> None:
     ship(state, 1, "lodose")
     for _ in range(3):
         ship(state, 0, "lodose")
-    state = act(state, 0, "challenge lodose 1")
+    state = act(state, 0, "challenge lodose 2")
     assert state["seats"][1]["ships"][0]["at"] is None  # the first Longship RETURNED
     assert state["posts"]["lodose"]["follower"] == [0, "jarldom"]
 
@@ -99,7 +101,7 @@ def _traders() -> dict:
 
 
 def test_trade_offers_followers_and_longships_both_ways() -> None:
-    state = act(_traders(), 0, "offer 1")
+    state = act(_traders(), 0, "offer 2")
     actions = pax.legal_actions(state, 0)
     assert {"give sweden", "give longship", "ask rus", "ask longship"} <= set(actions)
     state = act(
@@ -125,7 +127,7 @@ def test_traded_longship_renumbers_the_moving_one() -> None:
     state = table()
     ship(state, 1, "visby")
     state = act(state, 0, "journey 3", "step bothnia", "step gotland_sea")  # ships 1 and 2 stay home
-    state = act(state, 0, "offer 1", "give longship", "offer send")
+    state = act(state, 0, "offer 2", "give longship", "offer send")
     state = act(state, 1, "answer accept")
     assert len(state["seats"][0]["ships"]) == 4 and len(state["seats"][1]["ships"]) == 6
     assert state["pending"]["ship"] == 2  # Longship 1 went over: the mover is now number 2
@@ -139,13 +141,13 @@ def test_only_spare_followers_and_jarlboard_longships_are_offered() -> None:
     state["seats"][0]["supply"]["rus"] = 0
     for index in range(1, 5):
         ship(state, 0, "birka", index)  # every other Longship on the map
-    state = act(state, 0, "offer 1", "give jarldom")
+    state = act(state, 0, "offer 2", "give jarldom")
     actions = pax.legal_actions(state, 0)
     assert "give rus" not in actions and "give longship" not in actions and "give jarldom" in actions
 
 
 def test_trade_lapses_when_the_offered_follower_is_gone() -> None:
-    state = act(_traders(), 0, "offer 1", "give theocracy", "offer send")
+    state = act(_traders(), 0, "offer 2", "give theocracy", "offer send")
     state["seats"][0]["supply"]["theocracy"] = 0  # ESTABLISHED meanwhile
     state = act(state, 1, "answer accept")
     assert state["offer"] is None and "lapses" in texts(state)[-1]
@@ -153,7 +155,7 @@ def test_trade_lapses_when_the_offered_follower_is_gone() -> None:
 
 
 def test_a_traded_follower_is_established_by_its_new_owner() -> None:
-    state = act(_traders(), 0, "offer 1", "give sweden", "offer send")
+    state = act(_traders(), 0, "offer 2", "give sweden", "offer send")
     state = act(state, 1, "answer accept")
     state["seats"][1]["supply"]["sweden"] = 1  # only the traded one is left
     venture(state, "sigtuna", "V01")
@@ -204,7 +206,7 @@ def _answered_on_a_later_journey() -> dict:
     state = table()
     ship(state, 1, "visby")
     ship(state, 0, "gotland_sea", 0)  # Longship 1 is already out, beside seat 1
-    state = act(state, 0, "journey 1", "offer 1", "give longship", "offer send", "stop")
+    state = act(state, 0, "journey 1", "offer 2", "give longship", "offer send", "stop")
     return act(state, 0, "journey 2")  # Longship 2 sets out from HOME: no STEP yet
 
 
@@ -236,7 +238,7 @@ def _trade_before_a_step() -> dict:
     state = table()
     ship(state, 0, "gotland_sea")
     ship(state, 1, "gotland_sea")
-    return act(state, 0, "journey 1", "offer 1", "give silfr", "offer send")
+    return act(state, 0, "journey 1", "offer 2", "give silfr", "offer send")
 
 
 def test_a_trade_before_any_step_spends_the_journey() -> None:
@@ -261,7 +263,53 @@ def test_an_offer_never_sent_leaves_the_journey_to_call_off() -> None:
     state = table()
     ship(state, 0, "gotland_sea")
     ship(state, 1, "gotland_sea")
-    state = act(state, 0, "journey 1", "offer 1", "give silfr", "offer cancel")
+    state = act(state, 0, "journey 1", "offer 2", "give silfr", "offer cancel")
     assert pax.label(state, "stop") == "Call the JOURNEY off (no action spent)"
     state = act(state, 0, "stop")
     assert state["turn"]["used"] == [] and not state["seats"][0]["ships"][0]["exhausted"]
+
+
+# --- seats named as the table lists them -----------------------------------------------------
+
+
+def test_a_rival_is_named_by_seat_from_one() -> None:
+    state = table(jarls=("tosti", "erik"))
+    venture(state, "kalmar", "V03", 1)
+    ship(state, 0, "kalmar")
+    ship(state, 0, "kalmar")
+    assert pax.label(state, "challenge kalmar 2") == "PARLEY at Kalmar: CHALLENGE {seat1} (seat 2)"
+    for typed in ("challenge kalmar seat 2", "challenge Kalmar #2"):
+        assert pax.apply(state, 0, typed) == pax.apply(state, 0, "challenge kalmar 2")
+    assert pax.label(_traders(), "offer 2") == "Offer a TRADE to {seat1} (seat 2)"
+    assert pax.apply(_traders(), 0, "offer seat 2")["offer"]["to"] == 1
+
+
+def said(state: dict, seat: int, action: str) -> str:
+    """The one sentence a move is refused with."""
+    with pytest.raises(IllegalAction) as refusal:
+        pax.apply(state, seat, action)
+    return str(refusal.value)
+
+
+def test_a_bad_seat_number_is_refused_with_the_range() -> None:
+    state = table(jarls=("tosti", "erik"))
+    venture(state, "kalmar", "V03", 1)
+    ship(state, 0, "kalmar")
+    ship(state, 0, "kalmar")
+    players = state["players"]
+    assert said(state, 0, "challenge kalmar 0") == (
+        f"A CHALLENGE names the RIVAL by seat as the table lists them, 1 to {players}, not '0'; "
+        "you may challenge Kalmar 2."
+    )
+    assert said(state, 0, f"challenge kalmar {players + 1}").startswith(
+        f"A CHALLENGE names the RIVAL by seat as the table lists them, 1 to {players}, not '{players + 1}'"
+    )
+    assert (
+        said(state, 0, "challenge kalmar 1")
+        == "Seat 1 is you: a CHALLENGE needs a RIVAL; you may challenge Kalmar 2."
+    )
+    trading = _traders()
+    assert said(trading, 0, "offer 0") == (
+        f"A TRADE names the RIVAL by seat as the table lists them, 1 to {players}, not '0'; you may offer 2."
+    )
+    assert said(trading, 0, "offer 1") == "Seat 1 is you: a TRADE needs a RIVAL; you may offer 2."

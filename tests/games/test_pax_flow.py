@@ -191,7 +191,7 @@ def test_the_trade_answer_states_its_terms() -> None:
     state = table()
     ship(state, 0, "gotland_sea")
     ship(state, 1, "gotland_sea")
-    state = act(state, 0, "journey 1", "offer 1", "give silfr", "give silfr", "ask longship", "offer send")
+    state = act(state, 0, "journey 1", "offer 2", "give silfr", "give silfr", "ask longship", "offer send")
     assert pax.label(state, "answer accept") == "Accept: their 2 Silfr for your 1 Longship"
     assert pax.label(state, "answer decline") == "Decline: their 2 Silfr for your 1 Longship"
 

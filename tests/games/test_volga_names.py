@@ -110,7 +110,7 @@ def printed(state: State, action: str) -> list[str]:
         data = CONTRACTS[args[1]]
         return [f"give contract {data['good']} to {city_name(data['city'])}"]
     if verb == "offer":
-        return [f"offer seat {int(args[0]) + 1}", f"offer Seat{int(args[0]) + 1}"]
+        return [f"offer seat {args[0]}", f"offer Seat{args[0]}", f"offer #{args[0]}"]
     if verb in ("throw", "pay"):
         return [f"{verb} 1 {args[0].capitalize()}"]
     return [action.upper()]
@@ -137,16 +137,16 @@ def test_accents_case_and_other_spellings_are_read() -> None:
     # nothing is guessed: two cities, or a good and no city, stay as typed
     assert names.canonical(split_action("ship minsk kiev")) == ["ship", "minsk", "kiev"]
     assert names.canonical(split_action("sell fish")) == ["sell", "fish"]
-    assert names.canonical(split_action("offer 1")) == ["offer", "1"]  # the action's own form
+    assert names.canonical(split_action("offer 2")) == ["offer", "2"]  # the action's own form
 
 
 def test_seats_are_typed_as_the_table_lists_them() -> None:
     state = table(3)
     put(state, 1, "T22")  # next to seat 0 on T21
-    assert "offer 1" in volga.legal_actions(state, 0)
-    built = act(state, "offer seat 2")
-    assert built["offer"]["to"] == 1
-    assert "(seat 2)" in volga.label(state, "offer 1")
+    assert "offer 2" in volga.legal_actions(state, 0)  # seat 2 as the table lists it: index 1
+    for typed in ("offer 2", "offer seat 2", "Offer #2"):
+        assert act(state, typed)["offer"]["to"] == 1
+    assert volga.label(state, "offer 2") == "Offer a trade to {seat1} (seat 2)"
 
 
 def test_labels_name_places_cards_and_costs() -> None:
@@ -311,3 +311,17 @@ def test_a_refusal_mid_choice_names_the_choice(choice: dict[str, Any], action: s
     with pytest.raises(IllegalAction) as refused:
         volga.apply(state, 0, action)
     assert str(refused.value).startswith(said)
+
+
+def test_a_bad_seat_number_is_refused_with_the_range() -> None:
+    state = table(3)
+    put(state, 1, "T22")  # next to seat 0 on T21
+    for typed in ("offer 0", "offer 4", "offer seat 9"):
+        with pytest.raises(IllegalAction) as refusal:
+            volga.apply(state, 0, typed)
+        assert (
+            str(refusal.value)
+            == "Name the seat to trade with as the table lists it, from 'offer 1' to 'offer 3'."
+        )
+    with pytest.raises(IllegalAction, match="you cannot trade with yourself"):
+        volga.apply(state, 0, "offer 1")

@@ -608,8 +608,8 @@ def _adjacent_pair(state: State) -> State:
 def test_a_trade_accepted() -> None:
     state = _adjacent_pair(table(3))
     put(state, 2, "T01")
-    assert [a for a in volga.legal_actions(state, 0) if a.startswith("offer")] == ["offer 1"]
-    state = act(state, "offer 1")
+    assert [a for a in volga.legal_actions(state, 0) if a.startswith("offer")] == ["offer 2"]
+    state = act(state, "offer 2")
     actions = volga.legal_actions(state, 0)
     assert "give rubles 1" in actions and "give rubles 5" in actions and "give fish 1" in actions
     assert "ask pass kiev" in actions and "ask contract 1" not in actions and "send" not in actions
@@ -633,16 +633,16 @@ def test_a_trade_accepted() -> None:
 
 def test_a_trade_declined() -> None:
     state = _adjacent_pair(table())
-    state = act(state, "offer 1", "give fish 1", "ask rubles 1", "send")
+    state = act(state, "offer 2", "give fish 1", "ask rubles 1", "send")
     state = act(state, "decline", seat=1)
     assert state["offer"] is None and seat_of(state, 0)["goods"]["fish"] == 1
     assert "declines" in state["log"][-1]["text"]
-    assert "offer 1" not in volga.legal_actions(state, 0) or state["offer"] is None
+    assert "offer 2" not in volga.legal_actions(state, 0) or state["offer"] is None
 
 
 def test_an_offer_lapses_when_the_turn_ends() -> None:
     state = _adjacent_pair(table())
-    state = act(state, "offer 1", "give fish 1", "send", "end", seat=0)
+    state = act(state, "offer 2", "give fish 1", "send", "end", seat=0)
     assert state["offer"] is None and state["current"] == 1
     assert any("lapses" in line["text"] for line in state["log"])
     assert seat_of(state, 1)["goods"]["fish"] == 0
@@ -651,7 +651,7 @@ def test_an_offer_lapses_when_the_turn_ends() -> None:
 def test_acceptance_rechecks_the_offer() -> None:
     state = _adjacent_pair(table())
     state["passes"]["kiev"] = None
-    state = act(state, "offer 1", "give fish 1", "send", seat=0)
+    state = act(state, "offer 2", "give fish 1", "send", seat=0)
     state = act(state, "move T22", seat=0)  # no longer next to seat 1
     state = act(state, "accept", seat=1)
     assert state["offer"] is None and seat_of(state, 1)["goods"]["fish"] == 0
@@ -660,9 +660,9 @@ def test_acceptance_rechecks_the_offer() -> None:
 
 def test_an_offer_can_be_withdrawn_and_cancelled() -> None:
     state = _adjacent_pair(table())
-    state = act(state, "offer 1", "cancel", seat=0)
+    state = act(state, "offer 2", "cancel", seat=0)
     assert state["offer"] is None and not state["turn"]["acted"]
-    state = act(state, "offer 1", "give fish 1", "send", "cancel", seat=0)
+    state = act(state, "offer 2", "give fish 1", "send", "cancel", seat=0)
     assert state["offer"] is None and volga.to_act(state) == [0]
 
 
@@ -670,7 +670,7 @@ def test_trading_hidden_contracts() -> None:
     state = _adjacent_pair(table())
     seat_of(state, 0)["hand"] = ["C01"]
     seat_of(state, 1)["hand"] = ["C10", "C11"]
-    state = act(state, "offer 1", "give contract C01", "ask contract 1", seat=0)
+    state = act(state, "offer 2", "give contract C01", "ask contract 1", seat=0)
     assert "C01" not in json.dumps(volga.view(state, 1)) and "C01" not in json.dumps(volga.view(state, None))
     state = act(state, "send", seat=0)
     assert volga.view(state, None)["offer"]["give"]["contracts"] == 1
@@ -688,7 +688,7 @@ def test_a_small_ship_cannot_take_too_many_goods_in_a_trade() -> None:
     state = _adjacent_pair(table())
     seat_of(state, 0)["goods"]["fish"] = 2
     seat_of(state, 1)["goods"]["furs"] = 1
-    state = act(state, "offer 1", "give fish 1", "give fish 1", "send", seat=0)
+    state = act(state, "offer 2", "give fish 1", "give fish 1", "send", seat=0)
     state = act(state, "accept", seat=1)
     assert seat_of(state, 1)["goods"] == {"amber": 0, "fish": 0, "furs": 1}
     assert "small ship" in state["log"][-1]["text"]
