@@ -141,7 +141,7 @@ def detail(view: Mapping[str, Any], *, names: Sequence[str], labels: Sequence[st
     nothing on it (the whole board is then the picture to show)."""
     from render import board_image  # the package imports this module's users, not this one
 
-    with recording() as record:
+    with recording(places_only=True) as record:  # a board's cost: kept parts carry their texts
         board = board_image(view, names=names)
     named = named_texts([t for t in record.texts if t.image is board], labels)
     window = window_for(named, board.size)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TypeVar, cast
 
 from PIL import Image
 
@@ -40,6 +40,10 @@ class Recording:
     texts: list[Placed] = field(default_factory=list)
     # the images kept alive here, so no id is reused by a later image while recording
     outputs: list[Image.Image] = field(default_factory=list)
+    # only where texts are (the panel's detail): parts kept as pictures (stamps, tiles,
+    # backdrops) are pasted as at any board and note the texts they carry, with no ink or
+    # ground; else (the layout test) every part is painted in place, each text seen whole
+    places_only: bool = False
 
     def pictures(self) -> list[tuple[Image.Image, list[Placed]]]:
         """Each picture encoded while recording, with the texts drawn into it."""
@@ -49,14 +53,17 @@ class Recording:
         return out
 
 
+T = TypeVar("T")
+
 _RECORDING: ContextVar[Recording | None] = ContextVar("render_recording", default=None)
 _PANELS: ContextVar[tuple[tuple[str, Box], ...]] = ContextVar("render_panels", default=())
 
 
 @contextmanager
-def recording() -> Iterator[Recording]:
-    """Record every text drawn and every picture encoded inside the ``with`` block."""
-    record = Recording()
+def recording(*, places_only: bool = False) -> Iterator[Recording]:
+    """Record every text drawn and every picture encoded inside the ``with`` block; with
+    ``places_only``, where the texts are, at the cost of a board (``Recording``)."""
+    record = Recording(places_only=places_only)
     token = _RECORDING.set(record)
     try:
         yield record
@@ -134,6 +141,21 @@ def recording_now() -> bool:
     return _RECORDING.get() is not None
 
 
+def painting_in_place() -> bool:
+    """A recording that sees every text whole is open (the layout test): parts kept as
+    pictures are painted in place instead of pasted."""
+    record = _RECORDING.get()
+    return record is not None and not record.places_only
+
+
+def texts_on(image: Image.Image, paint: Callable[[], T]) -> tuple[T, tuple[tuple[str, int, Box], ...]]:
+    """What ``paint()`` returns, and the texts it drew on ``image`` (each once, where its
+    ink is): for a picture kept to be pasted again to carry (``carry_text``)."""
+    with recording(places_only=True) as record:
+        made = paint()
+    return made, tuple(dict.fromkeys((t.text, t.size, t.box) for t in record.texts if t.image is image))
+
+
 TILES = 32  # a few static panels a game, at a few sizes each
 _tiles: PixelCache[tuple[Hashable, RGB, int, int, int, int], Image.Image] = PixelCache(
     None, TILES, lambda _: 1
@@ -152,7 +174,7 @@ def static_tile(
     pixel lands by the parity of its place): a pasted tile is the same pixels as the panel
     painted in place."""
     x0, y0, x1, y1 = (round(v) for v in box)
-    if recording_now():
+    if painting_in_place():
         paint(im, (x0, y0, x1, y1))
         return
     w, h, dx, dy = x1 - x0 + 1, y1 - y0 + 1, x0 % 2, y0 % 2  # a box's edges are drawn on its last pixels
@@ -160,7 +182,10 @@ def static_tile(
     tile = _tiles.find(found)
     if tile is None:
         canvas = Image.new("RGB", (w + dx, h + dy), background)
-        paint(canvas, (dx, dy, dx + w - 1, dy + h - 1))
+        _, texts = texts_on(canvas, lambda: paint(canvas, (dx, dy, dx + w - 1, dy + h - 1)))
         tile = canvas.crop((dx, dy, dx + w, dy + h))
+        for text, size, (left, top, right, bottom) in texts:
+            carry_text(tile, text, size, (left - dx, top - dy, right - dx, bottom - dy))
         _tiles.keep(found, tile)
     im.paste(tile, (x0, y0))
+    note_sprite(im, tile, x0, y0)

@@ -176,8 +176,8 @@ def lettered(
 def backdrop(key: Hashable, make: Callable[[], Image.Image]) -> Image.Image | None:
     """The big picture ``make()`` draws, kept for ``key`` (which names all it shows) among
     the most recently used: the same picture each time, which no one may change. None while
-    the layout test records: the caller then draws all of it in place, so its texts are
-    seen."""
+    texts are recorded (the layout test, a panel's detail): the caller then draws all of it
+    in place, so the texts still there once the board is drawn are seen, and no others."""
     if recording_now():
         return None
     found = backdrops.find(key)

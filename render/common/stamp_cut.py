@@ -40,11 +40,14 @@ class Stamp:
     """The steps that paste a part (Pillow's cores of its pictures: a core lives without
     its picture, which would hold a kilobyte more), or None: the part is painted in place
     each time; what the stamp costs its cache (``held``, below); and the x its painter
-    returned, less the left of its box (None: it returned none)."""
+    returned, less the left of its box (None: it returned none); and the texts the part
+    shows (text, size, ink box on the picture it was made on), for a recording of where
+    the texts are (``render.common.layout``)."""
 
     steps: tuple[Step, ...] | None
     held: int
     after: int | None
+    texts: tuple[tuple[str, int, tuple[int, int, int, int]], ...] = ()
 
 
 # What a stamp costs its cache, in pixels of 5 bytes (a 4-byte colour and a byte of its

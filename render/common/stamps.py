@@ -26,12 +26,13 @@ are seen.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 from typing import TypeVar, cast
 
 from PIL import Image
 
 from render.common.cache import PixelCache
-from render.common.layout import recording_now
+from render.common.layout import note_text, painting_in_place, recording_now, texts_on
 from render.common.stamp_cut import Painter, Stamp, made_on, made_over
 from render.common.style import RGB
 
@@ -68,7 +69,7 @@ def stamp(
     under it: painted in place, the stamp keeps the rest if the rest leaves the blended
     pixels alone. ``ground``: the part lies on a panel of this colour, or on what this
     paints (which ``key`` must then name too)."""
-    if recording_now() or im.mode != "RGB":
+    if painting_in_place() or im.mode != "RGB":
         return paint(im, 0, 0)
     return pasted(im, box, key, paint, under=under, ground=ground)
 
@@ -91,10 +92,19 @@ def pasted(
     if made is None:
         inside = (x0 - sx, y0 - sy, x1 - sx, y1 - sy)
         size = (inside[2] + 1 + EDGE, inside[3] + 1 + EDGE)
+        shown: list[tuple[str, int, tuple[int, int, int, int]]] = []
+
+        def noted(image: Image.Image, dx: int, dy: int) -> Right:
+            done, texts = texts_on(image, lambda: paint(image, dx, dy))
+            shown.extend(texts)
+            return done
+
         if ground is not None:
-            made = made_on(paint, ground, size, inside, sx, sy)
+            made = made_on(noted, ground, size, inside, sx, sy)
         else:
-            made = made_over(paint, under, size, inside, sx, sy)
+            made = made_over(noted, under, size, inside, sx, sy)
+        if made.steps:
+            made = replace(made, texts=tuple(dict.fromkeys(shown)))
         cache.keep(found, made)
     if made.steps is None:
         return paint(im, 0, 0)
@@ -106,4 +116,7 @@ def pasted(
             core.paste(source, (sx + left, sy + top, sx + right, sy + bottom))
         else:
             core.paste(source, (sx + left, sy + top, sx + right, sy + bottom), mask)
+    if made.texts and recording_now():
+        for text, size_, (left, top, right, bottom) in made.texts:
+            note_text(im, text, size_, (left + sx, top + sy, right + sx, bottom + sy))
     return cast(Right, None if made.after is None else x0 + made.after)

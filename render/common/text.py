@@ -16,7 +16,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from render.common import glyphs
 from render.common.cache import PixelCache
-from render.common.layout import ground_under, note_text, recording_now
+from render.common.layout import ground_under, note_text, painting_in_place, recording_now
 from render.common.style import RGB, Box
 
 
@@ -305,7 +305,7 @@ def draw_text(
         y -= h
     ix, iy = round(x), round(y)
     recorded = recording_now()
-    ground = (halo or ground_under(im, (ix, iy, ix + w, iy + h))) if recorded else None
+    ground = (halo or ground_under(im, (ix, iy, ix + w, iy + h))) if painting_in_place() else None
     if halo is not None:
         outline = _text_mask(text, size, bold, True)
         dx = (outline.width - w) // 2

@@ -94,3 +94,29 @@ def test_the_phone_size_is_the_font_at_400_px_across_the_window() -> None:
     across = found.window[2] - found.window[0]
     for text in found.named:
         assert found.phone_size(text) == pytest.approx(text.size * PHONE / across)
+
+
+def _where(
+    view: dict[str, object], names: list[str], places_only: bool
+) -> tuple[bytes, list[tuple[str, int, tuple[float, ...]]]]:
+    """The board's pixels and every text recorded on it, with the parts pasted from their
+    stamps (``places_only``) or all painted in place (the layout test's way)."""
+    with recording(places_only=places_only) as record:
+        board = board_image(view, names=names)
+    texts = sorted((t.text, t.size, tuple(t.box)) for t in record.texts if t.image is board)
+    return board.tobytes(), texts
+
+
+@pytest.mark.parametrize(("game_id", "players"), _tables())
+def test_a_board_drawn_from_its_kept_parts_tells_every_text_where_painting_in_place_does(
+    game_id: str, players: int
+) -> None:
+    """The detail draws its board as any board is drawn (stamps, tiles and the printed map
+    pasted, at a board's cost), each kept part telling the texts it shows: the same pixels
+    and the same texts in the same places as a board whose every part is painted in place."""
+    for view, _ in _panels(game_id, players)[::2]:
+        board_image(view, names=NAMES[:players])  # the kept parts are made, as by earlier boards
+        names = NAMES[:players]
+        light, heavy = _where(view, names, places_only=True), _where(view, names, places_only=False)
+        assert light[0] == heavy[0]
+        assert light[1] == heavy[1]
