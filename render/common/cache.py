@@ -63,8 +63,11 @@ class PixelCache(Generic[Key, Held]):
         return found
 
     def keep(self, key: Key, item: Held) -> None:
-        """Keep ``item`` for ``key`` (one not kept), dropping the least recently used beyond
-        the limit."""
+        """Keep ``item`` for ``key``, dropping the least recently used beyond the limit. A
+        key kept again (two drawing threads made it at once) counts once."""
+        old = self.items.pop(key, None)
+        if old is not None:
+            self.held -= self.size(old)
         self.items[key] = item
         self.held += self.size(item)
         while self.held > self.limit and len(self.items) > 1:

@@ -106,3 +106,12 @@ def test_forgetting_empties_every_cache_and_draws_the_same_pixels() -> None:
     assert not stamps.cache.items and not text._masks.items and not module.pictures.items
     assert stamps.cache.held == text._masks.held == module.pictures.held == 0
     assert [render.board_image(view, names=names).tobytes() for view in views] == before
+
+
+def test_a_picture_kept_again_for_its_key_counts_once() -> None:
+    """Two drawing threads that made the same picture at once both keep it: the cache then
+    holds one, and counts one."""
+    store = PixelCache(None, 10_000, lambda im: im.width * im.height)
+    store.keep("tile", Image.new("L", (10, 10)))
+    store.keep("tile", Image.new("L", (10, 20)))
+    assert list(store.items) == ["tile"] and store.held == 200
