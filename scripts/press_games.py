@@ -53,6 +53,7 @@ from tests.e2e.presses import (  # noqa: E402
     Record,
     play_game,
     skald_on,
+    table_people,
 )
 
 
@@ -118,12 +119,7 @@ class Sensible(Pressing):
 
 async def play_sensible(fake: FakeDiscord, bot: Any, game: str, players: int, seed: int) -> Record:
     """``presses.play_game`` with every seat a person following the sensible bot."""
-    people = [fake.user(name) for name in ("alice", "bob", "carol")]
-    while len(people) < players:
-        extra = FakeUser(fake.snowflake(), f"player{len(people) + 1}")
-        fake.users[extra.id] = extra
-        people.append(extra)
-    people = people[:players]
+    people = table_people(fake, players)
     table = Sensible(fake, bot, fake.add_channel(f"{game}-{players}-{seed}"), Random(seed))
     await table.open(game, people, 0)
     record = Pressed(game, players, list(range(players)), seed)

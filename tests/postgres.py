@@ -138,14 +138,15 @@ async def _make_template(admin: str, *, throwaway: bool) -> None:
     await storage.close()
 
 
-async def fresh_database(admin: str) -> str:
-    """A new database with the schema migrated (a copy of the template); its URL."""
+async def fresh_database(admin: str, template: str = TEMPLATE) -> str:
+    """A new database copied from ``template``: by default the schema migrated; with
+    ``template0``, an empty one. Its URL."""
     import asyncpg
 
     name = f"skald_{uuid.uuid4().hex[:12]}"
     conn = await asyncpg.connect(admin)
     try:
-        await conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+        await conn.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
     finally:
         await conn.close()
     return with_database(admin, name)

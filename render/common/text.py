@@ -305,7 +305,9 @@ def draw_text(
         y -= h
     ix, iy = round(x), round(y)
     recorded = recording_now()
-    ground = (halo or ground_under(im, (ix, iy, ix + w, iy + h))) if painting_in_place() else None
+    ground = (
+        (halo or ground_under(im, (ix, iy, ix + w, iy + h))) if recorded and painting_in_place() else None
+    )
     if halo is not None:
         outline = _text_mask(text, size, bold, True)
         dx = (outline.width - w) // 2

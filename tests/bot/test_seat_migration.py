@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -71,18 +70,6 @@ async def store_at_0008(
     return ids
 
 
-async def empty_postgres(admin: str) -> str:
-    import asyncpg
-
-    name = f"skald_old_{uuid.uuid4().hex[:12]}"
-    conn = await asyncpg.connect(admin)
-    try:
-        await conn.execute(f"CREATE DATABASE {name} TEMPLATE template0")
-    finally:
-        await conn.close()
-    return postgres.with_database(admin, name)
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A database with no tables yet: a SQLite file, then a new PostgreSQL database."""
@@ -91,7 +78,7 @@ def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     admin, problems = request.getfixturevalue("pg_admin")
     if admin is None:
         pytest.skip(NO_SERVER.format("; ".join(problems)))
-    return asyncio.run(empty_postgres(admin))
+    return asyncio.run(postgres.fresh_database(admin, "template0"))
 
 
 GAMES = [("volga", 3, 3), ("pax", 5, 3)]  # (game, players, seed)

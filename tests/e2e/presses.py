@@ -242,6 +242,16 @@ class Pressing:
             await self.slash(host, sub)
 
 
+def table_people(fake: FakeDiscord, count: int) -> list[FakeUser]:
+    """``count`` people for a table: alice, bob and carol, then new players as needed."""
+    people = [fake.user(name) for name in ("alice", "bob", "carol")]
+    while len(people) < count:
+        extra = FakeUser(fake.snowflake(), f"player{len(people) + 1}")
+        fake.users[extra.id] = extra
+        people.append(extra)
+    return people[:count]
+
+
 async def play_game(
     fake: FakeDiscord,
     bot: SkaldBot,
@@ -254,12 +264,7 @@ async def play_game(
 ) -> Record:
     """One whole game in a new channel: ``humans`` people (the first is the host) and bot
     seats for the rest, seats in joining order."""
-    people = [fake.user(name) for name in ("alice", "bob", "carol")]
-    while len(people) < humans:
-        extra = FakeUser(fake.snowflake(), f"player{len(people) + 1}")
-        fake.users[extra.id] = extra
-        people.append(extra)
-    people = people[:humans]
+    people = table_people(fake, humans)
     channel = fake.add_channel(f"{game}-{players}-{seed}")
     table = Pressing(fake, bot, channel, Random(seed))
     await table.open(game, people, players - humans)
