@@ -10,8 +10,8 @@ board its moves name, ``render.detail``), as a player pressing the panel gets it
 
 Printed: the peak resident memory of the bot's process and of each drawing process (a
 recycled process counts as one more), the largest total of all processes at any sample
-(every 0.2 s), and what each holds at the end. Nothing is asserted; the figures go into
-docs/deploy.md.
+(every 0.2 s) with each process's share of it, the mean total, and what each holds at
+the end. Nothing is asserted; the figures go into docs/deploy.md.
 """
 
 from __future__ import annotations
@@ -55,6 +55,8 @@ class Watch:
     def __init__(self) -> None:
         self.peaks: dict[int, float] = {}  # pid: its peak RSS, as last read
         self.largest_total = 0.0
+        self.at_largest: list[float] = []  # each process's RSS at that sample, the bot first
+        self.totals: list[float] = []  # every sample's total
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -62,11 +64,13 @@ class Watch:
             await asyncio.sleep(SAMPLE_S)
 
     def sample(self) -> None:
-        total = 0.0
+        each = []
         for pid in [os.getpid(), *children()]:
-            total += status_mb(pid, "VmRSS")
+            each.append(status_mb(pid, "VmRSS"))
             self.peaks[pid] = max(self.peaks.get(pid, 0.0), status_mb(pid, "VmHWM"))
-        self.largest_total = max(self.largest_total, total)
+        self.totals.append(sum(each))
+        if sum(each) > self.largest_total:
+            self.largest_total, self.at_largest = sum(each), each
 
 
 def player_counts(index: int) -> tuple[str, int]:
@@ -146,7 +150,11 @@ async def soak(count: int, in_flight: int, panels: bool = False) -> None:
     print(
         f"peak RSS: bot {watch.peaks[me]:.0f} MB; drawing processes, the largest: {shown} MB ({len(drawing)} in all)"
     )
-    print(f"largest total of all processes at a sample: {watch.largest_total:.0f} MB")
+    parts = " + ".join(f"{mb:.0f}" for mb in watch.at_largest)
+    print(
+        f"largest total of all processes at a sample: {watch.largest_total:.0f} MB ({parts}, the bot first)"
+    )
+    print(f"mean total over the samples: {sum(watch.totals) / max(1, len(watch.totals)):.0f} MB")
     print(f"at the end: {', '.join(f'{mb:.0f}' for mb in now.values())} MB (the bot first)")
     pictures.shutdown()
 

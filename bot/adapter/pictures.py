@@ -23,8 +23,9 @@ Memory stays bounded (docs/deploy.md has the figures):
   way);
 - one replay or final picture (the largest pictures) is made at a time, so two processes
   never hold theirs at once;
-- what the allocator keeps free is handed back (``malloc_trim``) after the warm-up and
-  around a final picture, the largest a process draws; before a replay, after which the
+- what the allocator keeps free is handed back (``malloc_trim``) after the warm-up,
+  around a final picture (the largest a process draws), and after any picture when no
+  job waits (``_serve``); before a replay, after which the
   process ends, its caches are emptied as well (``render.common.cache.forget``: the replay
   fills those of its one game again).
 """
@@ -209,16 +210,22 @@ def serve(job_fd: int, answer_fd: int, game_ids: str = "") -> None:
     too: the bot decides when it ends, not the keyboard."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     warm = [game_id for game_id in game_ids.split(",") if game_id]
-    _serve(Connection(job_fd, writable=False), Connection(answer_fd, readable=False), warm)
+    _warm(warm)
+    _serve(Connection(job_fd, writable=False), Connection(answer_fd, readable=False))
+    os._exit(0)
 
 
-def _serve(jobs: Connection, answers: Connection, game_ids: list[str]) -> None:
-    _warm(game_ids)
+def _serve(jobs: Connection, answers: Connection) -> None:
+    """Jobs answered one at a time until either pipe is gone. After an answer, when no job
+    waits (an idle moment), what the picture left free goes back to the system: that costs
+    the process a few ms after it has answered (measured: 7 ms of CPU a picture at most, on
+    a process that has nothing else to do), and a process between pictures holds about
+    20 MB less."""
     while True:
         try:
             name, job = pickle.loads(jobs.recv_bytes())
         except (EOFError, OSError):
-            os._exit(0)
+            return
         final = name == "draw" and job.get("image") == "final"
         if name in HEAVY:  # it ends after the replay: what its caches hold is of no more use
             from render.common.cache import forget
@@ -237,8 +244,8 @@ def _serve(jobs: Connection, answers: Connection, game_ids: list[str]) -> None:
         try:
             answers.send_bytes(data)
         except OSError:
-            os._exit(0)
-        if final:
+            return
+        if final or not jobs.poll(0):
             _trim()
 
 
