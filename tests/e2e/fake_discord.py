@@ -173,6 +173,12 @@ class FakeDiscord(Acting):
         self.on_created: list[Callable[[Message], None]] = []
         self.on_answered: list[Callable[[Interaction], None]] = []  # after an interaction's answer
 
+        # Cleared, every REST request waits unanswered until it is set again: a Discord slow
+        # to answer (a test shows what goes on meanwhile, without timing anything)
+        self.answering = asyncio.Event()
+        self.answering.set()
+        self.asked = self.answered = 0  # REST requests come, and answered, so far
+
         self._seq = 0
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -560,10 +566,13 @@ class FakeDiscord(Acting):
     ) -> web.StreamResponse:
         if not request.path.startswith(API + "/"):
             return await handler(request)
+        self.asked += 1
+        await self.answering.wait()
         try:
             record = await self._record(request)
         except ValueError as error:  # a body that is not JSON, or a broken multipart
             self.errors.append(f"{request.method} {request.path}: unreadable body: {error!r}")
+            self.answered += 1
             return json_response({"message": "400: Bad Request", "code": 50109}, 400)
         request[RECORD] = record
         path = record.path
@@ -596,6 +605,7 @@ class FakeDiscord(Acting):
         record.status = response.status
         if self.limits:
             self.limits.note(response.status)
+        self.answered += 1
         self._touch()
         return response
 

@@ -1,13 +1,13 @@
-"""A burst against Discord's limits: 1,000 moves across 200 channels within 10 seconds.
+"""A burst against Discord's limits: 1,000 moves across 200 channels at once.
 
 The table stores the moves (SQLite) while the real ``Delivery`` drains the outbox through
 discord.py's HTTP client to the loopback fake Discord, which answers 429s as Discord
 does (50 requests a second per token, 5 messages per 5 seconds per channel).
 
-The time allowed is derived from the limits: every row the burst queued, and one request
-to open each player's DM channel, at the process's share of the token's rate
-(``Delivery.per_second``, 45 a second), after the burst; plus slack for a loaded machine.
-A channel never limits here: its 5 moves are 2 s apart, under 5 messages per 5 s.
+Nothing here is timed. That a move never waits on delivery is shown by a Discord that
+answers nothing while the moves are made (``FakeDiscord.answering``): every move is
+stored all the same. Then Discord answers, and every message goes out once, in order,
+within the limits. How fast is for ``scripts/benchmark.py``.
 """
 
 from __future__ import annotations
@@ -32,8 +32,6 @@ from tests.e2e.fake_limits import RateLimits
 MODULE = games.get("knarr")
 CHANNELS = 200
 MOVES_EACH = 5
-BURST = 10.0  # seconds over which the moves come
-SLACK = 20.0  # a loaded two-core machine drawing ~1,500 pictures
 
 
 @pytest.fixture
@@ -81,36 +79,39 @@ async def test_a_burst_of_moves_is_stored_at_once_and_delivered_within_the_limit
     client = discord.Client(intents=discord.Intents.none())
     await client.login(fake.token)
     delivery = Delivery(client, table, owner="burst:1")
-    loop = asyncio.get_running_loop()
     try:
         tables = await open_games(fake, table)
         told = {str(c.id): (await storage.active_game(str(c.id))).board_log for c, _ in tables}  # type: ignore[union-attr]
         before = (await storage._all("SELECT COALESCE(MAX(id), 0) FROM outbox"))[0][0]
-        latencies: list[float] = []
         flushes: list[asyncio.Task[bool]] = []
-        start = loop.time()
+        fake.answering.clear()  # Discord answers nothing while the moves are made
+        answered = fake.answered
+        made = 0
 
         async def play(index: int, channel: Channel) -> None:
+            nonlocal made
             rng = random.Random(index)
             cid = str(channel.id)
-            for n in range(MOVES_EACH):
-                await asyncio.sleep(max(0.0, start + n * BURST / MOVES_EACH + index * 0.01 - loop.time()))
+            for _ in range(MOVES_EACH):
                 game = await storage.active_game(cid)
                 assert game is not None and game.state is not None
                 seat = MODULE.to_act(game.state)[0]
                 user = (await storage.seats(game.id))[seat].user_id
-                began = loop.time()
                 await table.moves.act(cid, user, rng.choice(MODULE.legal_actions(game.state, seat)))
-                latencies.append(loop.time() - began)
+                made += 1
                 flushes.append(asyncio.create_task(delivery.flush()))  # as the bot does after a move
+                await asyncio.sleep(0)  # the flush starts, and waits on Discord
 
-        await asyncio.gather(*(play(i, c) for i, (c, _) in enumerate(tables)))
-        stored = loop.time() - start
+        # (a move that waited on Discord would wait for ever: the limit turns that into a failure)
+        await asyncio.wait_for(asyncio.gather(*(play(i, c) for i, (c, _) in enumerate(tables))), 600)
+        # Every move stored while Discord had answered nothing: none waited on delivery
+        assert made == CHANNELS * MOVES_EACH
+        assert fake.answered == answered and fake.asked > answered  # delivery was under way
         waiting = len(await storage.pending_outbox())
+        fake.answering.set()
         await asyncio.gather(*flushes)
         while await storage.pending_outbox():
             await delivery.flush()
-        delivered = loop.time() - start
         queued = (await storage._all("SELECT COUNT(*) FROM outbox WHERE id > ?", before))[0][0]
         rows = await storage._all(
             "SELECT id, kind, target, game_id, message_id, payload FROM outbox WHERE sent_at > 0"
@@ -122,22 +123,12 @@ async def test_a_burst_of_moves_is_stored_at_once_and_delivered_within_the_limit
         await client.close()
         await storage.close()
 
-    # Accepted at once: every move stored while the burst lasted, none waited on delivery.
-    assert len(latencies) == CHANNELS * MOVES_EACH
-    # (generous bounds: the fake Discord shares this process and a loaded machine's cores)
-    latencies.sort()
-    assert stored < BURST + 15, f"the moves took {stored:.1f} s to store"
-    assert latencies[-1] < 5.0, f"a move waited {latencies[-1]:.2f} s"
-
-    # Delivered within what the limits allow (see the module's docstring).
-    users = 2 * CHANNELS
-    bound = BURST + (queued + users) / delivery.pace.per_second + SLACK
+    # Delivered within Discord's limits, after it began to answer
     print(
-        f"burst: {queued} rows queued ({waiting} waiting when the moves ended), stored in {stored:.1f} s, delivered in {delivered:.1f} s"
-        f" (bound {bound:.0f} s); {fake.limits.counted} requests, {len(fake.limits.limited)} 429s;"
-        f" move p50 {latencies[len(latencies) // 2] * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms"
+        f"burst: {queued} rows queued ({waiting} waiting when the moves ended);"
+        f" {fake.limits.counted} requests, {len(fake.limits.limited)} 429s"
     )
-    assert delivered < bound
+    assert waiting > 0
     assert len(fake.limits.limited) <= 5, fake.limits.limited
     assert not failed
 
