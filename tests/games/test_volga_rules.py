@@ -15,7 +15,6 @@ Far away, alone: T23 (Horde) at 9,9 and T24 (Prince) at 7,9 unless a test moves 
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import pytest
@@ -812,10 +811,8 @@ def test_illegal_actions_are_refused() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_playout_with_the_build_option(players: int) -> None:
-    start = time.monotonic()
     final, history = _playout(volga, players, {"board": "build"}, 50 + players, check=True)
     assert volga.outcome(final) is not None
-    assert time.monotonic() - start < 10
     replay = volga.setup(50 + players, players, {"board": "build"})
     for seat, action in history:
         replay = volga.apply(replay, seat, action)
