@@ -4,10 +4,15 @@ privately (simcord)."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
+import discord
 import pytest
 import simcord
 
 import games
+from bot.adapter import controller, pictures
 from bot.table import TableError, learning
 from games import guide
 from tests.bot.flow import PNG, custom_ids
@@ -77,3 +82,34 @@ async def test_rules_and_cards_answer_privately(simcord_env: simcord.Env) -> Non
     assert (await result.response.attachments[0].read()).startswith(PNG)
     result = await alice.slash(channel, "rules")
     assert result.ephemeral and "name one" in result.response.content
+
+
+async def test_a_card_drawn_slowly_is_sent_after_a_thinking_answer(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A picture not drawn within DRAW_WAIT: the answer is deferred ("thinking", private),
+    and the card's text and picture follow in its place."""
+    card_async = pictures.card_async
+
+    async def slow(game_id: str, card_id: str) -> bytes | None:
+        await asyncio.sleep(1.0)  # a hundred times DRAW_WAIT
+        return await card_async(game_id, card_id)
+
+    deferred: list[dict[str, object]] = []
+    defer = discord.InteractionResponse.defer
+
+    async def noted(self: discord.InteractionResponse, **kwargs: Any) -> Any:
+        deferred.append(kwargs)
+        return await defer(self, **kwargs)
+
+    monkeypatch.setattr(controller, "DRAW_WAIT", 0.01)
+    monkeypatch.setattr(pictures, "card_async", slow)
+    monkeypatch.setattr(discord.InteractionResponse, "defer", noted)
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("learn")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    card = games.get("volga").CARDS[0]
+    result = await alice.slash(channel, "card", name=card["name"], game="volga")
+    assert deferred == [{"ephemeral": True, "thinking": True}] and result.ephemeral
+    assert result.response is not None and card["name"] in result.response.content
+    assert (await result.response.attachments[0].read()).startswith(PNG)
