@@ -217,10 +217,11 @@ def serve(job_fd: int, answer_fd: int, game_ids: str = "") -> None:
 
 def _serve(jobs: Connection, answers: Connection) -> None:
     """Jobs answered one at a time until either pipe is gone. After an answer, when no job
-    waits (an idle moment), what the picture left free goes back to the system: that costs
-    the process a few ms after it has answered (measured: 7 ms of CPU a picture at most, on
-    a process that has nothing else to do), and a process between pictures holds about
-    20 MB less."""
+    waits (an idle moment), what the picture left free goes back to the system. Measured
+    over 720 boards, panel pictures and hands of three games in one process, each followed
+    by a trim: 20 MB less held between pictures (88 MB instead of 109 on average), and 7 ms
+    more CPU a picture (21.4 instead of 14.2): the trim itself, after the answer has gone,
+    and the next picture taking its memory again. Under load none is spent (a job waits)."""
     while True:
         try:
             name, job = pickle.loads(jobs.recv_bytes())
