@@ -7,6 +7,9 @@ message the games queue as the bot does: boards, hands (DMs), each game's final 
 and the animated replay every finished game posts. ``--drawers`` sets ``SKALD_DRAWERS``.
 ``--panels``: after each move, the picture of the mover's next panel too (the part of the
 board its moves name, ``render.detail``), as a player pressing the panel gets it.
+``--pause S``: each game waits S seconds after each move's pictures, as players take their
+time (``--in-flight 1 --pause 0.05``: a quiet host, its drawing processes idle between
+pictures).
 
 Printed: the peak resident memory of the bot's process and of each drawing process (a
 recycled process counts as one more), the largest total of all processes at any sample
@@ -92,7 +95,7 @@ async def deliver(storage: Storage, game_id: int) -> int:
     return len(rows)
 
 
-async def play(table: Table, index: int, made: list[int], panels: bool = False) -> None:
+async def play(table: Table, index: int, made: list[int], panels: bool = False, pause: float = 0.0) -> None:
     """One whole game in a channel of its own, every message delivered after each move."""
     game_id, players = player_counts(index)
     channel, rng = f"c{index}", random.Random(index)
@@ -114,10 +117,12 @@ async def play(table: Table, index: int, made: list[int], panels: bool = False) 
         if panels and reply.panel is not None:
             made[0] += await pictures.draw_async(reply.panel.detail() or {}) is not None
         made[0] += await deliver(storage, row_id)
+        if pause:
+            await asyncio.sleep(pause)
     made[0] += await deliver(storage, row_id)  # the final picture and the replay
 
 
-async def soak(count: int, in_flight: int, panels: bool = False) -> None:
+async def soak(count: int, in_flight: int, panels: bool = False, pause: float = 0.0) -> None:
     with tempfile.TemporaryDirectory() as folder:
         storage = await Storage.open(str(Path(folder) / "soak.db"))
         table = Table(storage, seeds=lambda: 7)
@@ -131,7 +136,7 @@ async def soak(count: int, in_flight: int, panels: bool = False) -> None:
 
         async def player() -> None:
             while queue:
-                await play(table, queue.pop(0), made, panels)
+                await play(table, queue.pop(0), made, panels, pause)
 
         await asyncio.gather(*(player() for _ in range(in_flight)))
         elapsed = time.perf_counter() - start
@@ -165,10 +170,11 @@ def main() -> None:
     parser.add_argument("--in-flight", type=int, default=8)
     parser.add_argument("--drawers", type=int, default=None, help="SKALD_DRAWERS for this run")
     parser.add_argument("--panels", action="store_true", help="draw each mover's next panel picture too")
+    parser.add_argument("--pause", type=float, default=0.0, help="seconds each game waits after a move")
     args = parser.parse_args()
     if args.drawers is not None:
         os.environ["SKALD_DRAWERS"] = str(args.drawers)
-    asyncio.run(soak(args.games, args.in_flight, args.panels))
+    asyncio.run(soak(args.games, args.in_flight, args.panels, args.pause))
 
 
 if __name__ == "__main__":
