@@ -57,9 +57,12 @@ class Watch:
 
     def __init__(self) -> None:
         self.peaks: dict[int, float] = {}  # pid: its peak RSS, as last read
-        self.largest_total = 0.0
-        self.at_largest: list[float] = []  # each process's RSS at that sample, the bot first
+        self.at_largest: list[float] = []  # each process's RSS at the largest total, the bot first
         self.totals: list[float] = []  # every sample's total
+
+    @property
+    def largest_total(self) -> float:
+        return sum(self.at_largest)
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -72,8 +75,8 @@ class Watch:
             each.append(status_mb(pid, "VmRSS"))
             self.peaks[pid] = max(self.peaks.get(pid, 0.0), status_mb(pid, "VmHWM"))
         self.totals.append(sum(each))
-        if sum(each) > self.largest_total:
-            self.largest_total, self.at_largest = sum(each), each
+        if self.totals[-1] > self.largest_total:
+            self.at_largest = each
 
 
 def player_counts(index: int) -> tuple[str, int]:
