@@ -370,11 +370,13 @@ class _Worker:
                 end = _HEADER.size + size
                 if len(self.buffer) < end:
                     break
-                message = bytes(self.buffer[_HEADER.size : end])
-                del self.buffer[:end]
                 answer = self.pending.popleft()
-                if _open(answer):
-                    answer.set_result(pickle.loads(message))
+                try:
+                    if _open(answer):  # read in place: a replay's GIF is megabytes, copied once
+                        with memoryview(self.buffer)[_HEADER.size : end] as message:
+                            answer.set_result(pickle.loads(message))
+                finally:
+                    del self.buffer[:end]
         self._detach()
 
     def _fail(self, error: WorkerGone) -> None:
