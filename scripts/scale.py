@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 
 import games
-from bot.adapter import memory, messages, pictures
+from bot.adapter import drawer, memory, messages, pictures
 from bot.store import fastjson
 from bot.store.db import SqliteBackend
 from bot.store.storage import Storage
@@ -338,7 +338,7 @@ async def pool_rate(game_id: str, pictures_count: int) -> tuple[float, float]:
     pooled = pictures_count / (time.perf_counter() - start)
     start = time.perf_counter()
     for i in range(pictures_count // 4):
-        pictures.draw(payloads[i % 8])
+        drawer.draw(payloads[i % 8])
     alone = (pictures_count // 4) / (time.perf_counter() - start)
     return pooled, alone
 

@@ -25,9 +25,11 @@ Memory stays bounded (docs/deploy.md has the figures):
   never hold theirs at once;
 - what the allocator keeps free is handed back (``malloc_trim``) after the warm-up,
   around a final picture (the largest a process draws), and after any picture when no
-  job waits (``_serve``); before a replay, after which the
-  process ends, its caches are emptied as well (``render.common.cache.forget``: the replay
-  fills those of its one game again).
+  job waits (``drawer._serve``); before a replay, after which the process ends, its
+  caches are emptied as well (``render.common.cache.forget``: the replay fills those of
+  its one game again);
+- a drawing process runs ``drawer``, not this module: it loads nothing of the bot's event
+  loop (asyncio, SSL).
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ import contextlib
 import logging
 import os
 import pickle
-import signal
 import struct
 import subprocess
 import sys
@@ -55,14 +56,11 @@ except ImportError:  # pragma: no cover - not a Unix
 
 import games
 from bot import config
+from bot.adapter.drawer import HEAVY, JOBS, replay, trim
 from bot.store.payloads import Payload
 
 log = logging.getLogger("skald")
 
-# Drawing processes yield the cores to the bot's own process: its event loop takes moves and
-# talks to Discord, and a loop that waits for a core while pictures are drawn is a late loop
-DRAWING_NICENESS = 10
-PALETTE = True  # boards as 64-colour palette PNGs: a third of the bytes, less time
 # A drawing process is retired after this many pictures (a fresh one takes its place), and
 # after every replay: what its caches and its allocator kept goes back to the system. A
 # fresh process costs about 0.9 s of one core to start and warm (measured), against about
@@ -92,71 +90,12 @@ def workers() -> int:
     return _drawers
 
 
-def draw(payload: Payload, *, palette: bool = False) -> bytes | None:
-    """The PNG a payload asks for (blocking: runs in a worker). With ``palette``, boards
-    (and the board in a final picture) are 64-colour palette PNGs; hands keep exact RGB."""
-    import render  # here, as in every drawing function: the bot's own process loads no Pillow
-
-    kind = payload.get("image")
-    if payload.get("view", {}).get("game") not in render.supported():
-        return None  # a game without pictures yet: its messages are text
-    if kind == "board":
-        return render.board_png(payload["view"], names=payload["names"], palette=palette)
-    if kind == "detail":  # a panel's part of the board; the whole board if it names no part
-        from render.detail import detail_png
-
-        found = detail_png(payload["view"], names=payload["names"], labels=payload["labels"], palette=palette)
-        return found or render.board_png(payload["view"], names=payload["names"], palette=palette)
-    if kind == "hand":
-        return render.hand_png(payload["view"], names=payload["names"])
-    if kind == "final":
-        from render import final
-
-        return final.final_png(payload["view"], payload.get("parts"), names=payload["names"], palette=palette)
-    return None
-
-
-def replay(payload: Payload) -> bytes | None:
-    """The animated replay a payload asks for (blocking: seconds for a long game)."""
-    import render
-    from render.replay import replay_gif
-
-    export = payload.get("replay")
-    if not export or export.get("game") not in render.supported():
-        return None
-    return replay_gif(export)
-
-
-def _trim() -> None:
-    """Hand the memory the allocator holds free back to the system where the C library can
-    (glibc's ``malloc_trim``): after a replay in the bot's own process (``SKALD_DRAWERS=0``:
-    nothing retires it), after a drawing process's warm-up, around a final picture."""
-    with contextlib.suppress(OSError, AttributeError):
-        import ctypes
-
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-
-
 def _replay_here(payload: Payload) -> bytes | None:
     """A replay made in a thread of the bot's process, its memory trimmed after it."""
     try:
         return replay(payload)
     finally:
-        _trim()
-
-
-def card(job: dict[str, str]) -> bytes | None:
-    """One card, tile, Jarl or leader drawn alone (``/card``); ``None``: it has no picture."""
-    import render
-
-    return render.card_png(job["game"], job["card"])
-
-
-def leaderboard(job: dict[str, Any]) -> bytes:
-    """A server's leaderboard of a title (``/game leaderboard``)."""
-    from render.leaderboard import leaderboard_png
-
-    return leaderboard_png(title=job["title"], period=job["period"], tables=job["tables"])
+        trim()
 
 
 def home(game_id: str | None, count: int) -> int | None:
@@ -174,108 +113,22 @@ def homed(slot: int, count: int) -> list[str]:
     return [game_id for game_id in games.names() if home(game_id, count) == slot]
 
 
-def _warm(game_ids: list[str]) -> None:
-    """Set a drawing process up: it gives way to the bot for the cores; the opening board
-    of each of its games drawn once (as a palette PNG, as its boards are), so the first
-    real picture is not the slow one; then what the warm-up left free is given back. It
-    ends with the bot: only the bot holds the other end of its job pipe, so a killed bot is
-    an EOF (``_serve``)."""
-    import render
-
-    with contextlib.suppress(AttributeError, OSError):  # else: the bot's own priority
-        os.nice(DRAWING_NICENESS)
-
-    for game_id in game_ids:
-        module = games.get(game_id)
-        state = module.setup(1, module.min_players, None)
-        names = [f"Seat {i + 1}" for i in range(module.min_players)]
-        try:
-            render.board_png(module.view(state, None), names=names, palette=PALETTE)
-        except Exception:  # a warm-up is only a warm-up
-            log.exception("warming the %s renderer failed", game_id)
-    _trim()  # about 18 MB the warm-up's pictures left free (measured)
-
-
 class WorkerGone(Exception):
     """A drawing process ended while it had a job (killed, or out of memory)."""
 
 
 _HEADER = struct.Struct("!i")  # multiprocessing.Connection's framing: a length, then the bytes
-
-
-def serve(job_fd: int, answer_fd: int, game_ids: str = "") -> None:
-    """A drawing process (``_Worker`` starts it): jobs in, answers out, one at a time,
-    until the bot is gone (its end of the job pipe closes: EOF). ``game_ids`` (comma
-    separated) are the games it warms. Ctrl-C in the bot's terminal reaches this process
-    too: the bot decides when it ends, not the keyboard."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    warm = [game_id for game_id in game_ids.split(",") if game_id]
-    _warm(warm)
-    _serve(Connection(job_fd, writable=False), Connection(answer_fd, readable=False))
-    os._exit(0)
-
-
-def _serve(jobs: Connection, answers: Connection) -> None:
-    """Jobs answered one at a time until either pipe is gone. After an answer, when no job
-    waits (an idle moment), what the picture left free goes back to the system. Measured
-    over 720 boards, panel pictures and hands of three games in one process, each followed
-    by a trim: 20 MB less held between pictures (88 MB instead of 109 on average), and 7 ms
-    more CPU a picture (21.4 instead of 14.2): the trim itself, after the answer has gone,
-    and the next picture taking its memory again. Under load none is spent (a job waits)."""
-    while True:
-        try:
-            name, job = pickle.loads(jobs.recv_bytes())
-        except (EOFError, OSError):
-            return
-        final = name == "draw" and job.get("image") == "final"
-        if name in HEAVY:  # it ends after the replay: what its caches hold is of no more use
-            from render.common.cache import forget
-
-            forget()
-        if final or name in HEAVY:
-            _trim()  # the largest pictures: drawn on memory given back, not on what is kept free
-        try:
-            answer: tuple[str, Any] = ("ok", _JOBS[name](job))
-            data = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
-        except Exception as error:  # the bot raises it again, as if drawn at home
-            try:
-                data = pickle.dumps(("error", error), pickle.HIGHEST_PROTOCOL)
-            except Exception:
-                data = pickle.dumps(("error", RuntimeError(repr(error))), pickle.HIGHEST_PROTOCOL)
-        try:
-            answers.send_bytes(data)
-        except OSError:
-            return
-        if final or not jobs.poll(0):
-            _trim()
-
-
-def _ping(job: Any) -> None:
-    return None
-
-
-def _draw_here(job: Payload) -> bytes | None:
-    """A picture drawn in a drawing process or the drawing thread: boards as palette PNGs
-    (each call says so: nothing is switched for the process)."""
-    return draw(job, palette=PALETTE)
-
-
-_JOBS: dict[str, Any] = {
-    "draw": _draw_here,
-    "replay": replay,
-    "ping": _ping,
-    "card": card,
-    "leaderboard": leaderboard,
-}
 # drawn in the bot's own threads (SKALD_DRAWERS=0, or processes cannot run): the same pictures
-_THREAD_JOBS: dict[str, Any] = {**_JOBS, "replay": _replay_here}
+_THREAD_JOBS: dict[str, Any] = {**JOBS, "replay": _replay_here}
 
 
 # A drawing process is a fresh interpreter started with its two pipe ends, not a
 # multiprocessing child: multiprocessing's spawn starts a resource-tracker process as well
 # (13 MB held for nothing: the pool shares no semaphores) and imports the bot's main
-# module again in every child.
-_CHILD = "import sys; from bot.adapter.pictures import serve; serve(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3])"
+# module again in every child. It imports ``drawer`` alone (6 MB less than this module).
+_CHILD = (
+    "import sys; from bot.adapter.drawer import serve; serve(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3])"
+)
 
 
 def _child_env() -> dict[str, str]:
@@ -419,7 +272,6 @@ def _open(answer: asyncio.Future[Any]) -> bool:
 
 
 DEPTH = 2  # jobs waiting at one worker: it never idles between two
-HEAVY = {"replay"}
 
 
 async def _write(loop: asyncio.AbstractEventLoop, fd: int, data: bytes) -> None:

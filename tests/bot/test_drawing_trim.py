@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapter import pictures
+from bot.adapter import drawer
 
 
 def test_a_drawing_process_trims_when_idle_and_not_while_jobs_wait(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -20,13 +20,13 @@ def test_a_drawing_process_trims_when_idle_and_not_while_jobs_wait(monkeypatch: 
     def job(_: Any) -> None:
         done.append(1)
 
-    monkeypatch.setitem(pictures._JOBS, "ping", job)
-    monkeypatch.setattr(pictures, "_trim", lambda: trims.append(len(done)))
+    monkeypatch.setitem(drawer.JOBS, "ping", job)
+    monkeypatch.setattr(drawer, "trim", lambda: trims.append(len(done)))
     jobs_out, jobs_in = Pipe(duplex=False)  # (the reading end, the writing end)
     answers_out, answers_in = Pipe(duplex=False)
     for _ in range(2):  # two jobs waiting before the process reads the first
         jobs_in.send_bytes(pickle.dumps(("ping", {})))
-    server = threading.Thread(target=pictures._serve, args=(jobs_out, answers_in), daemon=True)
+    server = threading.Thread(target=drawer._serve, args=(jobs_out, answers_in), daemon=True)
     server.start()
 
     def answer() -> None:

@@ -20,7 +20,7 @@ from PIL import Image, ImageChops, ImageStat
 
 import games
 import render
-from bot.adapter import pictures
+from bot.adapter import drawer, pictures
 
 KNARR = games.get("knarr")
 
@@ -68,7 +68,7 @@ async def test_a_board_is_drawn_in_another_process_as_a_palette_png(fresh_pool: 
     assert len(pids) <= pictures.workers()
     mine = os.getpriority(os.PRIO_PROCESS, 0)
     for pid in pids:  # the drawing processes give way to the bot's event loop
-        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + pictures.DRAWING_NICENESS)
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + drawer.DRAWING_NICENESS)
 
 
 def python_children() -> set[int]:
@@ -93,6 +93,23 @@ async def test_the_drawing_processes_are_the_only_processes_started(fresh_pool: 
     pool = pictures.pool()
     assert isinstance(pool, pictures.Processes)
     assert python_children() == set(pool.pids()) and len(pool.pids()) == pictures.workers()
+
+
+def loaded(pid: int) -> str:
+    """The files mapped into a process: its loaded libraries and extension modules."""
+    return Path(f"/proc/{pid}/maps").read_text()
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="needs Linux's /proc")
+async def test_a_drawing_process_loads_nothing_of_the_bots_event_loop(fresh_pool: None) -> None:
+    """It imports ``drawer``, not ``pictures``: no asyncio, no SSL (6 MB held for nothing)."""
+    assert "_asyncio" in loaded(os.getpid()) and "_ssl" in loaded(os.getpid())  # what the probe finds
+    assert await pictures.draw_async(board_payload()) is not None  # warmed, and drawing
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    for pid in pool.pids():
+        assert "_imaging" in loaded(pid)  # Pillow: it draws
+        assert "_asyncio" not in loaded(pid) and "_ssl" not in loaded(pid)
 
 
 async def test_ctrl_c_in_the_bots_terminal_leaves_the_drawing_processes_drawing(fresh_pool: None) -> None:
@@ -127,7 +144,7 @@ async def test_many_pictures_at_once_each_get_their_own_board(fresh_pool: None) 
     assert all(g is not None for g in got)
     # each answer is its own board: the nearest of the six boards drawn here (a process maps
     # a board onto the palette it kept, so the same board need not be the same bytes)
-    drawn = [Image.open(io.BytesIO(pictures.draw(p) or b"")).convert("RGB") for p in payloads]
+    drawn = [Image.open(io.BytesIO(drawer.draw(p) or b"")).convert("RGB") for p in payloads]
     for i, png in enumerate(got):
         assert png is not None
         answer = Image.open(io.BytesIO(png)).convert("RGB")
