@@ -109,6 +109,9 @@ def main(argv: list[str]) -> int:
         from bot.restats import main as restats
 
         return restats(argv[1:])
+    from bot.adapter import memory
+
+    memory.one_arena()  # before the database's and the rules' threads start
     try:
         return asyncio.run(_serve())
     except KeyboardInterrupt:

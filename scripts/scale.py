@@ -381,6 +381,7 @@ def report(
     postgres: bool = False,
     rates: tuple[float, ...] = (),
 ) -> None:
+    memory.one_arena()  # as the bot does first thing (bot.__main__)
     what = "of every game in turn" if game_id == MIXED else game_id
     print(f"scale: {games_count} two-player games ({what}), {in_flight} moves in flight, {moves} moves")
     print(

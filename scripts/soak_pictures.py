@@ -177,6 +177,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.drawers is not None:
         os.environ["SKALD_DRAWERS"] = str(args.drawers)
+    memory.one_arena()  # as the bot does first thing (bot.__main__)
     asyncio.run(soak(args.games, args.in_flight, args.panels, args.pause))
 
 

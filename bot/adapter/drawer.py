@@ -18,6 +18,7 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
 import games
+from bot.adapter import memory
 
 if TYPE_CHECKING:
     from bot.store.payloads import Payload
@@ -138,6 +139,7 @@ def serve(job_fd: int, answer_fd: int, game_ids: str = "") -> None:
     separated) are the games it warms. Ctrl-C in the bot's terminal reaches this process
     too: the bot decides when it ends, not the keyboard."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    memory.one_arena()  # the deflating threads of an RGB picture (``render.common.png``)
     warm([game_id for game_id in game_ids.split(",") if game_id])
     _serve(Connection(job_fd, writable=False), Connection(answer_fd, readable=False))
     os._exit(0)
