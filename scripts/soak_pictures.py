@@ -14,7 +14,12 @@ pictures).
 Printed: the peak resident memory of the bot's process and of each drawing process (a
 recycled process counts as one more), the largest total of all processes at any sample
 (every 0.2 s) with each process's share of it, the mean total, and what each holds at
-the end. Nothing is asserted; the figures go into docs/deploy.md.
+the end. Resident totals count twice the pages the processes share (the interpreter's and
+the libraries' code, mapped from the same files), so the largest and mean totals are also
+given as proportional set sizes (``Pss``: a shared page counted once, split between the
+processes that map it), the memory the processes take from the machine together. Then
+the CPU time of the bot's process and of all the drawing processes (ended ones too).
+Nothing is asserted; the figures go into docs/deploy.md.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import argparse
 import asyncio
 import os
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -39,6 +45,17 @@ from bot.store.storage import Storage
 from bot.table import Table
 
 SAMPLE_S = 0.2
+
+
+def pss_mb(pid: int) -> float:
+    """A process's proportional set size in MB (``/proc/<pid>/smaps_rollup``)."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
 
 
 def status_mb(pid: int, field: str) -> float:
@@ -59,6 +76,7 @@ class Watch:
         self.peaks: dict[int, float] = {}  # pid: its peak RSS, as last read
         self.at_largest: list[float] = []  # each process's RSS at the largest total, the bot first
         self.totals: list[float] = []  # every sample's total
+        self.pss_totals: list[float] = []  # every sample's total of proportional set sizes
 
     @property
     def largest_total(self) -> float:
@@ -70,11 +88,13 @@ class Watch:
             await asyncio.sleep(SAMPLE_S)
 
     def sample(self) -> None:
-        each = []
+        each, shares = [], []
         for pid in [os.getpid(), *children()]:
             each.append(status_mb(pid, "VmRSS"))
+            shares.append(pss_mb(pid))
             self.peaks[pid] = max(self.peaks.get(pid, 0.0), status_mb(pid, "VmHWM"))
         self.totals.append(sum(each))
+        self.pss_totals.append(sum(shares))
         if self.totals[-1] > self.largest_total:
             self.at_largest = each
 
@@ -163,8 +183,16 @@ async def soak(count: int, in_flight: int, panels: bool = False, pause: float = 
         f"largest total of all processes at a sample: {watch.largest_total:.0f} MB ({parts}, the bot first)"
     )
     print(f"mean total over the samples: {sum(watch.totals) / max(1, len(watch.totals)):.0f} MB")
+    shares = watch.pss_totals or [0.0]
+    print(
+        f"proportional set sizes (shared pages once): largest total {max(shares):.0f} MB, mean {sum(shares) / len(shares):.0f} MB"
+    )
     print(f"at the end: {', '.join(f'{mb:.0f}' for mb in now.values())} MB (the bot first)")
-    pictures.shutdown()
+    pictures.shutdown()  # waits for each drawing process, so its CPU time is counted below
+    mine, theirs = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(
+        f"CPU: the bot {mine.ru_utime + mine.ru_stime:.0f} s, the drawing processes {theirs.ru_utime + theirs.ru_stime:.0f} s"
+    )
 
 
 def main() -> None:
