@@ -454,6 +454,44 @@ async def test_a_drawing_process_is_retired_after_its_share_of_pictures(
     assert second != first and not alive(first) and len(pool.all) == 1
 
 
+async def test_a_drawing_process_that_holds_too_much_is_retired(
+    fresh_pool: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past its floor of pictures, a process read as holding more than ``RETIRE_MB`` is
+    retired once it has answered, and a fresh one takes its place; one read as holding
+    less goes on."""
+    monkeypatch.setenv("SKALD_DRAWERS", "1")
+    monkeypatch.setattr(pictures, "RETIRE_FLOOR", 2)
+    monkeypatch.setattr(pictures, "CHECK_EVERY", 1)
+    held = {"mb": 10.0}
+    read: list[int] = []
+
+    def resident(pid: int) -> float:
+        read.append(pid)
+        return held["mb"]
+
+    monkeypatch.setattr(pictures, "resident_mb", resident)
+    await pictures.start()  # the warm-up ping is its first job
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    (first,) = pool.pids()
+    for _ in range(3):
+        assert await pictures.draw_async(board_payload()) is not None
+    assert pool.pids() == [first] and read and set(read) == {first}  # under the ceiling: it goes on
+    held["mb"] = pictures.RETIRE_MB + 1
+    assert await pictures.draw_async(board_payload()) is not None
+    assert await asyncio.wait_for(pictures.draw_async(board_payload()), 60) is not None
+    (second,) = pool.pids()
+    assert second != first and not alive(first) and len(pool.all) == 1
+
+
+def test_what_a_process_holds_is_read_from_proc() -> None:
+    """``resident_mb`` reads a live process's resident memory (this one's: more than the
+    interpreter's few MB), and 0 for a process that does not exist."""
+    assert pictures.resident_mb(os.getpid()) > 5
+    assert pictures.resident_mb(2**22 + 1) == 0.0
+
+
 @pytest.mark.skipif(pictures.workers() < 2, reason="needs two drawing processes")
 async def test_one_replay_or_final_picture_is_made_at_a_time(
     fresh_pool: None, monkeypatch: pytest.MonkeyPatch
