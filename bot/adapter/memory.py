@@ -8,7 +8,8 @@ the whole run, so they are moved out of the collector's sight.
 glibc's allocator gives each thread that allocates at the same moment as another an arena
 of its own (up to eight a core), and each arena keeps what was freed in it for its own
 thread. The bot's threads (the database's, the rules') and a drawing process's deflating
-threads then each hold memory the others cannot use: ``one_arena``.
+threads then each hold memory the others cannot use: ``one_arena``. What an arena holds
+free goes back to the system only when asked: ``trim``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,17 @@ def one_arena() -> bool:
 
         return bool(ctypes.CDLL("libc.so.6").mallopt(M_ARENA_MAX, 1))
     return False
+
+
+def trim() -> None:
+    """Hand the memory the allocator holds free back to the system where the C library can
+    (glibc's ``malloc_trim``): after a replay in the bot's own process (``SKALD_DRAWERS=0``:
+    nothing retires it), after a drawing process's warm-up, around a final picture, and
+    after a picture when no job waits (``drawer._serve``)."""
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 _settled = 0

@@ -56,7 +56,8 @@ except ImportError:  # pragma: no cover - not a Unix
 
 import games
 from bot import config
-from bot.adapter.drawer import HEAVY, JOBS, replay, trim
+from bot.adapter import memory
+from bot.adapter.drawer import HEAVY, JOBS, replay
 from bot.store.payloads import Payload
 
 log = logging.getLogger("skald")
@@ -113,7 +114,7 @@ def _replay_here(payload: Payload) -> bytes | None:
     try:
         return replay(payload)
     finally:
-        trim()
+        memory.trim()
 
 
 def home(game_id: str | None, count: int) -> int | None:

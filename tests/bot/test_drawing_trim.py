@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapter import drawer
+from bot.adapter import drawer, memory
 
 
 def test_a_drawing_process_trims_when_idle_and_not_while_jobs_wait(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -21,7 +21,7 @@ def test_a_drawing_process_trims_when_idle_and_not_while_jobs_wait(monkeypatch: 
         done.append(1)
 
     monkeypatch.setitem(drawer.JOBS, "ping", job)
-    monkeypatch.setattr(drawer, "trim", lambda: trims.append(len(done)))
+    monkeypatch.setattr(memory, "trim", lambda: trims.append(len(done)))
     jobs_out, jobs_in = Pipe(duplex=False)  # (the reading end, the writing end)
     answers_out, answers_in = Pipe(duplex=False)
     for _ in range(2):  # two jobs waiting before the process reads the first
