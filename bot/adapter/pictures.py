@@ -64,8 +64,8 @@ log = logging.getLogger("skald")
 
 # A drawing process is retired after this many pictures (a fresh one takes its place), and
 # after every replay: what its caches and its allocator kept goes back to the system. A
-# fresh process costs about 0.9 s of one core to start and warm (measured), against about
-# 10 s for 1,000 boards and seconds for a replay.
+# fresh process costs 0.4-0.8 s of one core to start and warm (two, three or five games;
+# measured), against about 20 s for 1,000 pictures and seconds for a replay.
 RECYCLE_AFTER = 1000
 # ... and as soon as it holds more than RETIRE_MB resident, once it has drawn RETIRE_FLOOR
 # pictures (so a host where a warmed process already holds that much does not start one
