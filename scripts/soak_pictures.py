@@ -47,21 +47,11 @@ from bot.table import Table
 SAMPLE_S = 0.2
 
 
-def pss_mb(pid: int) -> float:
-    """A process's proportional set size in MB (``/proc/<pid>/smaps_rollup``)."""
+def proc_mb(pid: int, field: str, file: str = "status") -> float:
+    """A field of ``/proc/<pid>/<file>`` in MB: of ``status``, ``VmRSS`` (now) or ``VmHWM``
+    (the peak); of ``smaps_rollup``, ``Pss`` (the proportional set size)."""
     try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
-
-
-def status_mb(pid: int, field: str) -> float:
-    """A field of ``/proc/<pid>/status`` in MB (``VmRSS``: now, ``VmHWM``: the peak)."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        for line in Path(f"/proc/{pid}/{file}").read_text().splitlines():
             if line.startswith(field + ":"):
                 return int(line.split()[1]) / 1024
     except OSError:
@@ -90,9 +80,9 @@ class Watch:
     def sample(self) -> None:
         each, shares = [], []
         for pid in [os.getpid(), *children()]:
-            each.append(status_mb(pid, "VmRSS"))
-            shares.append(pss_mb(pid))
-            self.peaks[pid] = max(self.peaks.get(pid, 0.0), status_mb(pid, "VmHWM"))
+            each.append(proc_mb(pid, "VmRSS"))
+            shares.append(proc_mb(pid, "Pss", "smaps_rollup"))
+            self.peaks[pid] = max(self.peaks.get(pid, 0.0), proc_mb(pid, "VmHWM"))
         self.totals.append(sum(each))
         self.pss_totals.append(sum(shares))
         if self.totals[-1] > self.largest_total:
@@ -169,7 +159,7 @@ async def soak(count: int, in_flight: int, panels: bool = False, pause: float = 
         await storage.close()
     me = os.getpid()
     drawing = {pid: mb for pid, mb in watch.peaks.items() if pid != me}
-    now = {pid: status_mb(pid, "VmRSS") for pid in [me, *children()]}
+    now = {pid: proc_mb(pid, "VmRSS") for pid in [me, *children()]}
     print(
         f"soak: {count} games, {made[0]} messages in {elapsed:.0f} s; drawers: {os.environ.get('SKALD_DRAWERS', 'default')}"
     )

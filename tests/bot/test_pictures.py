@@ -438,20 +438,31 @@ async def test_with_one_drawer_a_process_that_made_a_replay_is_retired_for_a_fre
     assert second != first and not alive(first) and python_children() == {second}
 
 
+async def one_drawing_process() -> tuple[pictures.Processes, int]:
+    """The pool started with one drawing process (``SKALD_DRAWERS=1``), and its pid."""
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    (first,) = pool.pids()
+    return pool, first
+
+
+async def assert_replaced(pool: pictures.Processes, first: int) -> None:
+    """The next picture comes (from a fresh process), and ``first`` has ended for it."""
+    assert await asyncio.wait_for(pictures.draw_async(board_payload()), 60) is not None
+    (second,) = pool.pids()
+    assert second != first and not alive(first) and len(pool.all) == 1
+
+
 async def test_a_drawing_process_is_retired_after_its_share_of_pictures(
     fresh_pool: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SKALD_DRAWERS", "1")
     monkeypatch.setattr(pictures, "RECYCLE_AFTER", 3)
-    await pictures.start()  # the warm-up ping is its first job
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
-    (first,) = pool.pids()
+    pool, first = await one_drawing_process()  # the warm-up ping is its first job
     for _ in range(2):
         assert await pictures.draw_async(board_payload()) is not None
-    assert await asyncio.wait_for(pictures.draw_async(board_payload()), 60) is not None
-    (second,) = pool.pids()
-    assert second != first and not alive(first) and len(pool.all) == 1
+    await assert_replaced(pool, first)
 
 
 async def test_a_drawing_process_that_holds_too_much_is_retired(
@@ -471,18 +482,13 @@ async def test_a_drawing_process_that_holds_too_much_is_retired(
         return held["mb"]
 
     monkeypatch.setattr(pictures, "resident_mb", resident)
-    await pictures.start()  # the warm-up ping is its first job
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
-    (first,) = pool.pids()
+    pool, first = await one_drawing_process()  # the warm-up ping is its first job
     for _ in range(3):
         assert await pictures.draw_async(board_payload()) is not None
     assert pool.pids() == [first] and read and set(read) == {first}  # under the ceiling: it goes on
     held["mb"] = pictures.RETIRE_MB + 1
     assert await pictures.draw_async(board_payload()) is not None
-    assert await asyncio.wait_for(pictures.draw_async(board_payload()), 60) is not None
-    (second,) = pool.pids()
-    assert second != first and not alive(first) and len(pool.all) == 1
+    await assert_replaced(pool, first)
 
 
 def test_what_a_process_holds_is_read_from_proc() -> None:
