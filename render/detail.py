@@ -13,6 +13,7 @@ a new game gets it with no code of its own.
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections import Counter
@@ -20,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from render.common import encode
 from render.common.layout import Box, Placed, recording
@@ -30,6 +31,9 @@ READABLE = 9.0  # px: the least height of a name read at that width
 WIDTH = 800  # px: the detail as sent (twice the phone's width: sharp on a dense screen)
 MARGIN = 36  # px of board around the named texts
 LEAST = 360  # px: the narrowest window, for some of the board around a single name
+GAP = 3  # px between a window's edge and a text it was moved off
+KEPT = 0.6  # the least share of its span a window keeps when an edge moves in off a text
+FADE = 24  # px of board over which an edge that still cuts a text fades to the background
 # panels whose texts repeat names without being the place itself
 NOT_PLACES = ("header", "recent moves", "key")
 
@@ -92,9 +96,9 @@ def _clamp(left: float, top: float, width: int, height: int, image: Box) -> Box:
     return (x, y, x + width, y + height)
 
 
-def window_for(named: Sequence[Placed], size: tuple[int, int]) -> Box | None:
+def window_for(named: Sequence[Placed], size: tuple[int, int], texts: Sequence[Placed] = ()) -> Box | None:
     """The window to cut: around as many named texts as a readable window holds, the
-    first named always among them."""
+    first named always among them, its edges moved off the ``texts`` they would cut."""
     if not named:
         return None
     whole = (0, 0, size[0], size[1])
@@ -119,7 +123,8 @@ def window_for(named: Sequence[Placed], size: tuple[int, int]) -> Box | None:
         box = named[0].box
         middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         return _clamp(middle[0] - widest / 2, middle[1] - tallest / 2, widest, tallest, whole)
-    return _tight(best[1], [t for t in named if _inside(t.box, best[1])], whole, widest)
+    holds = [t for t in named if _inside(t.box, best[1])]
+    return uncut(_tight(best[1], holds, whole, widest), texts, holds, (widest, tallest), whole)
 
 
 def _tight(window: Box, held: Sequence[Placed], whole: Box, widest: int) -> Box:
@@ -136,6 +141,114 @@ def _tight(window: Box, held: Sequence[Placed], whole: Box, widest: int) -> Box:
     return _clamp(centre[0] - width / 2, centre[1] - height / 2, width, height, whole)
 
 
+def uncut(
+    window: Box, texts: Sequence[Placed], keep: Sequence[Placed], reach: tuple[int, int], whole: Box
+) -> Box:
+    """``window`` with its edges moved off the ``texts`` they would cut through (a word cut
+    in half at a picture's edge reads as another word): to the nearest lines that cross no
+    text, while the window keeps every text of ``keep``, stays within ``reach`` (width,
+    height) and ``whole``, and keeps ``KEPT`` of its span. Edges with no such lines stay."""
+    edges = window
+    least = ((window[2] - window[0]) * KEPT, (window[3] - window[1]) * KEPT)
+    for _ in range(3):  # moving the sides changes which texts the top and bottom cross
+        before = edges
+        for axis in (0, 1):
+            low, high = _free_ends(edges, axis, texts, keep, reach[axis], least[axis], whole)
+            edges = (low, edges[1], high, edges[3]) if axis == 0 else (edges[0], low, edges[2], high)
+        if edges == before:
+            break
+    return edges
+
+
+def _free_ends(
+    edges: Box,
+    axis: int,
+    texts: Sequence[Placed],
+    keep: Sequence[Placed],
+    reach: int,
+    least: float,
+    whole: Box,
+) -> tuple[int, int]:
+    """The two ends of ``edges`` along ``axis`` (0 across, 1 down), each on a line that
+    crosses none of the ``texts`` beside the window, as near where they are as fits."""
+    across = 1 - axis
+    spans = sorted(
+        (t.box[axis] - GAP, t.box[axis + 2] + GAP)
+        for t in texts
+        if t.box[across] < edges[across + 2] and t.box[across + 2] > edges[across]
+    )
+    merged: list[list[int]] = []
+    for start, end in spans:
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+
+    starts = [start for start, _ in merged]
+
+    def free(at: int) -> bool:
+        # the spans are apart and in order: only the last one starting before ``at`` can hold it
+        last = bisect.bisect_left(starts, at) - 1
+        return whole[axis] <= at <= whole[axis + 2] and (last < 0 or merged[last][1] <= at)
+
+    low, high = edges[axis], edges[axis + 2]
+    lines = {low, high, whole[axis], whole[axis + 2], *(end for span in merged for end in span)}
+    room = MARGIN // 2  # kept round a named text, where the board has it
+    lows = [at for at in lines if free(at) and all(at <= max(whole[axis], k.box[axis] - room) for k in keep)]
+    highs = [
+        at
+        for at in lines
+        if free(at) and all(at >= min(whole[axis + 2], k.box[axis + 2] + room) for k in keep)
+    ]
+    pairs = [(a, b) for a in lows for b in highs if least <= b - a <= reach]
+    if not pairs or (free(low) and free(high)):
+        return low, high
+    return min(pairs, key=lambda pair: (abs(pair[0] - low) + abs(pair[1] - high), pair))
+
+
+def cut_sides(window: Box, texts: Sequence[Placed]) -> list[int]:
+    """The sides of ``window`` (0 left, 1 top, 2 right, 3 bottom) that cut through a text."""
+    sides = []
+    for end in range(4):
+        axis, across = end % 2, 1 - end % 2
+        if any(
+            t.box[axis] < window[end] < t.box[axis + 2]
+            and t.box[across] < window[across + 2]
+            and t.box[across + 2] > window[across]
+            for t in texts
+        ):
+            sides.append(end)
+    return sides
+
+
+def background(board: Image.Image) -> tuple[int, ...]:
+    """The board's commonest colour (its ground), from a coarse sample."""
+    sample = board.resize((64, 64), Image.Resampling.NEAREST).convert("RGB")
+    _, colour = max(sample.getcolors(64 * 64) or [], default=(0, (0, 0, 0)))
+    return colour if isinstance(colour, tuple) else (int(colour),) * 3
+
+
+def faded(cut: Image.Image, sides: Sequence[int], ground: tuple[int, ...]) -> Image.Image:
+    """``cut`` with each of ``sides`` fading to ``ground`` over its last ``FADE`` px, so a
+    word cut there reads as going on past the edge rather than as a shorter word."""
+    if not sides:
+        return cut
+    cut = cut.convert("RGB")
+    fill = Image.new("RGB", cut.size, ground[:3])
+    ramp = Image.frombytes("L", (FADE, 1), bytes(round(255 * (i + 1) / FADE) for i in range(FADE)))
+    mask = Image.new("L", cut.size, 0)
+    for side in sides:
+        across = side % 2 == 0
+        length = cut.height if across else cut.width
+        strip = ramp if side >= 2 else ramp.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+        strip = strip.resize((FADE, length), Image.Resampling.NEAREST)
+        if not across:
+            strip = strip.transpose(Image.Transpose.TRANSPOSE)
+        at = (cut.width - FADE if side == 2 else 0, cut.height - FADE if side == 3 else 0)
+        mask.paste(ImageChops.lighter(mask.crop((*at, at[0] + strip.width, at[1] + strip.height)), strip), at)
+    return Image.composite(fill, cut, mask)
+
+
 def detail(view: Mapping[str, Any], *, names: Sequence[str], labels: Sequence[str]) -> Detail | None:
     """The part of ``view``'s public board that ``labels`` name, or ``None`` when they name
     nothing on it (the whole board is then the picture to show)."""
@@ -143,11 +256,12 @@ def detail(view: Mapping[str, Any], *, names: Sequence[str], labels: Sequence[st
 
     with recording(places_only=True) as record:  # a board's cost: kept parts carry their texts
         board = board_image(view, names=names)
-    named = named_texts([t for t in record.texts if t.image is board], labels)
-    window = window_for(named, board.size)
+    texts = [t for t in record.texts if t.image is board]
+    named = named_texts(texts, labels)
+    window = window_for(named, board.size, texts)
     if window is None:
         return None
-    cut = board.crop(window)
+    cut = faded(board.crop(window), cut_sides(window, texts), background(board))
     if cut.width < WIDTH:
         cut = cut.resize((WIDTH, round(cut.height * WIDTH / cut.width)), Image.Resampling.LANCZOS)
     return Detail(window, cut, [t for t in named if _inside(t.box, window)])
