@@ -13,6 +13,10 @@ from dotenv import load_dotenv
 # The same bounds as /game remind: one hour to two weeks.
 MIN_REMINDER_HOURS, MAX_REMINDER_HOURS = 1, 336
 MAX_DRAWERS = 64
+# A drawing process's ceiling: a warmed one holds 50-65 MB, so less would replace it every
+# hundred pictures; 65,536 MB is in effect no ceiling.
+MIN_DRAWER_MB, MAX_DRAWER_MB = 60, 65536
+DEFAULT_DRAWER_MB = 100
 T = TypeVar("T")
 
 
@@ -37,6 +41,7 @@ class Settings:
     fake_discord_url: str | None
     shards: Shards | None = None  # None: one process, discord.py decides
     drawers: int | None = None  # drawing processes; None: one per core, 0: a thread of the bot
+    drawer_mb: int = DEFAULT_DRAWER_MB  # a drawing process holding more is replaced
 
     @property
     def rate_share(self) -> float:
@@ -99,6 +104,19 @@ def drawers(text: str) -> int | None:
     return int(text)
 
 
+def drawer_mb(text: str) -> int:
+    """``SKALD_DRAWER_MB``: the memory (MB, resident) past which a drawing process is
+    replaced by a fresh one."""
+    if not text:
+        return DEFAULT_DRAWER_MB
+    if not text.isdigit() or not MIN_DRAWER_MB <= int(text) <= MAX_DRAWER_MB:
+        raise SettingsError(
+            f"SKALD_DRAWER_MB must be the memory in MB past which a drawing process is replaced, "
+            f"from {MIN_DRAWER_MB} to {MAX_DRAWER_MB}, not {text!r}; leave it empty for {DEFAULT_DRAWER_MB}."
+        )
+    return int(text)
+
+
 def load_settings() -> Settings:
     """The settings, or a ``SettingsError`` with one line for each that is wrong."""
     load_dotenv()
@@ -119,6 +137,7 @@ def load_settings() -> Settings:
         fake_discord_url=os.environ.get("DISCORD_FAKE_URL", "").strip() or None,
         shards=checked(_shards, "SKALD_SHARDS", None),
         drawers=checked(drawers, "SKALD_DRAWERS", None),
+        drawer_mb=checked(drawer_mb, "SKALD_DRAWER_MB", DEFAULT_DRAWER_MB),
     )
     if problems:
         raise SettingsError("\n".join(problems))

@@ -4,7 +4,8 @@
 turn, each at player counts from its fewest to its most), ``--in-flight`` at a time, with
 random legal moves made through the table as players make them, and delivers every
 message the games queue as the bot does: boards, hands (DMs), each game's final picture
-and the animated replay every finished game posts. ``--drawers`` sets ``SKALD_DRAWERS``.
+and the animated replay every finished game posts. ``--drawers`` sets ``SKALD_DRAWERS``,
+``--drawer-mb`` sets ``SKALD_DRAWER_MB``.
 ``--panels``: after each move, the picture of the mover's next panel too (the part of the
 board its moves name, ``render.detail``), as a player pressing the panel gets it.
 ``--pause S``: each game waits S seconds after each move's pictures, as players take their
@@ -161,7 +162,8 @@ async def soak(count: int, in_flight: int, panels: bool = False, pause: float = 
     drawing = {pid: mb for pid, mb in watch.peaks.items() if pid != me}
     now = {pid: proc_mb(pid, "VmRSS") for pid in [me, *children()]}
     print(
-        f"soak: {count} games, {made[0]} messages in {elapsed:.0f} s; drawers: {os.environ.get('SKALD_DRAWERS', 'default')}"
+        f"soak: {count} games, {made[0]} messages in {elapsed:.0f} s; drawers: {os.environ.get('SKALD_DRAWERS', 'default')}, "
+        f"ceiling {pictures.ceiling()} MB"
     )
     peaks = sorted(drawing.values())
     shown = ", ".join(f"{mb:.0f}" for mb in peaks[-4:]) or "none"
@@ -190,11 +192,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--in-flight", type=int, default=8)
     parser.add_argument("--drawers", type=int, default=None, help="SKALD_DRAWERS for this run")
+    parser.add_argument("--drawer-mb", type=int, default=None, help="SKALD_DRAWER_MB for this run")
     parser.add_argument("--panels", action="store_true", help="draw each mover's next panel picture too")
     parser.add_argument("--pause", type=float, default=0.0, help="seconds each game waits after a move")
     args = parser.parse_args()
     if args.drawers is not None:
         os.environ["SKALD_DRAWERS"] = str(args.drawers)
+    if args.drawer_mb is not None:
+        os.environ["SKALD_DRAWER_MB"] = str(args.drawer_mb)
     memory.one_arena()  # as the bot does first thing (bot.__main__)
     asyncio.run(soak(args.games, args.in_flight, args.panels, args.pause))
 

@@ -18,7 +18,7 @@ Memory stays bounded (docs/deploy.md has the figures):
   picture goes elsewhere only while its home is full and another process is idle, or while
   its home makes a replay or is being replaced;
 - a process that has made a replay is retired as soon as it has answered, and any process
-  that holds more than ``RETIRE_MB`` (or has drawn ``RECYCLE_AFTER`` pictures); a fresh one
+  that holds more than ``ceiling()`` MB (or has drawn ``RECYCLE_AFTER`` pictures); a fresh one
   takes its place (memory a process gave back to its allocator is not always given back to
   the system: a retired process is the sure way);
 - one replay or final picture (the largest pictures) is made at a time, so two processes
@@ -67,18 +67,19 @@ log = logging.getLogger("skald")
 # fresh process costs 0.4-0.8 s of one core to start and warm (two, three or five games;
 # measured), against about 20 s for 1,000 pictures and seconds for a replay.
 RECYCLE_AFTER = 1000
-# ... and as soon as it holds more than RETIRE_MB resident, once it has drawn RETIRE_FLOOR
-# pictures (so a host where a warmed process already holds that much does not start one
-# after every picture). A process's caches and what its allocator keeps free grow with
-# the pictures it draws: measured over 5,000 jobs recorded from a 20-game soak, drawn
-# in one process, 36 MB more than when warmed after 100 jobs, 53 after 500, 66 after
-# 1,000, 89 after 5,000. Read every CHECK_EVERY pictures from ``/proc`` (microseconds).
-RETIRE_MB = 100
+# ... and as soon as it holds more than ``SKALD_DRAWER_MB`` resident (``ceiling()``; 100
+# unless set), once it has drawn RETIRE_FLOOR pictures (so a host where a warmed process
+# already holds that much does not start one after every picture). A process's caches and
+# what its allocator keeps free grow with the pictures it draws: measured over 5,000 jobs
+# recorded from a 20-game soak, drawn in one process, 36 MB more than when warmed after 100
+# jobs, 53 after 500, 66 after 1,000, 89 after 5,000. Read every CHECK_EVERY pictures from
+# ``/proc`` (microseconds).
 RETIRE_FLOOR = 100
 CHECK_EVERY = 16
 _pool: Processes | ThreadPoolExecutor | None = None
 _threads = False  # processes could not start: threads from now on
 _drawers: int | None = None  # SKALD_DRAWERS, once read
+_ceiling: int | None = None  # SKALD_DRAWER_MB, once read
 
 
 def cores() -> int:
@@ -98,6 +99,16 @@ def workers() -> int:
         setting = config.drawers(os.environ.get("SKALD_DRAWERS", "").strip())
         _drawers = cores() if setting is None else setting
     return _drawers
+
+
+def ceiling() -> int:
+    """The memory (MB, resident) past which a drawing process is replaced:
+    ``SKALD_DRAWER_MB`` (read at the first call; checked with the other settings when the
+    bot starts)."""
+    global _ceiling
+    if _ceiling is None:
+        _ceiling = config.drawer_mb(os.environ.get("SKALD_DRAWER_MB", "").strip())
+    return _ceiling
 
 
 def resident_mb(pid: int) -> float:
@@ -427,10 +438,10 @@ class Processes:
     @staticmethod
     def _too_big(worker: _Worker) -> bool:
         """Whether ``worker`` has drawn its floor of pictures and holds more than
-        ``RETIRE_MB`` (looked at every ``CHECK_EVERY`` pictures)."""
+        ``ceiling()`` MB (looked at every ``CHECK_EVERY`` pictures)."""
         if worker.taken < RETIRE_FLOOR or worker.taken % CHECK_EVERY:
             return False
-        return resident_mb(worker.process.pid) > RETIRE_MB
+        return resident_mb(worker.process.pid) > ceiling()
 
     async def _largest_turn(self) -> None:
         """Wait until no process makes a replay or a final picture, the largest pictures:

@@ -47,11 +47,12 @@ def replay_export() -> dict[str, Any]:
 def fresh_pool() -> Iterator[None]:
     pictures.shutdown()
     pictures._threads = False
-    pictures._drawers = None  # SKALD_DRAWERS read again, as at a start
+    # SKALD_DRAWERS and SKALD_DRAWER_MB read again, as at a start
+    pictures._drawers = pictures._ceiling = None
     yield
     pictures.shutdown()
     pictures._threads = False
-    pictures._drawers = None
+    pictures._drawers = pictures._ceiling = None
 
 
 async def test_a_board_is_drawn_in_another_process_as_a_palette_png(fresh_pool: None) -> None:
@@ -468,13 +469,14 @@ async def test_a_drawing_process_is_retired_after_its_share_of_pictures(
 async def test_a_drawing_process_that_holds_too_much_is_retired(
     fresh_pool: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Past its floor of pictures, a process read as holding more than ``RETIRE_MB`` is
-    retired once it has answered, and a fresh one takes its place; one read as holding
+    """Past its floor of pictures, a process read as holding more than ``SKALD_DRAWER_MB``
+    is retired once it has answered, and a fresh one takes its place; one read as holding
     less goes on."""
     monkeypatch.setenv("SKALD_DRAWERS", "1")
+    monkeypatch.setenv("SKALD_DRAWER_MB", "250")
     monkeypatch.setattr(pictures, "RETIRE_FLOOR", 2)
     monkeypatch.setattr(pictures, "CHECK_EVERY", 1)
-    held = {"mb": 10.0}
+    held = {"mb": 249.0}
     read: list[int] = []
 
     def resident(pid: int) -> float:
@@ -486,9 +488,14 @@ async def test_a_drawing_process_that_holds_too_much_is_retired(
     for _ in range(3):
         assert await pictures.draw_async(board_payload()) is not None
     assert pool.pids() == [first] and read and set(read) == {first}  # under the ceiling: it goes on
-    held["mb"] = pictures.RETIRE_MB + 1
+    held["mb"] = 251.0
     assert await pictures.draw_async(board_payload()) is not None
     await assert_replaced(pool, first)
+
+
+def test_the_ceiling_is_100_mb_unless_set(fresh_pool: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKALD_DRAWER_MB", "")
+    assert pictures.ceiling() == 100
 
 
 def test_what_a_process_holds_is_read_from_proc() -> None:

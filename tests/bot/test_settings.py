@@ -17,6 +17,7 @@ def clean(monkeypatch: pytest.MonkeyPatch) -> None:
         "DISCORD_FAKE_URL",
         "SKALD_SHARDS",
         "SKALD_DRAWERS",
+        "SKALD_DRAWER_MB",
     ):
         monkeypatch.setenv(name, "")  # set but empty: a .env file cannot fill it in
 
@@ -26,6 +27,23 @@ def test_defaults() -> None:
     assert settings.test_guild is None and settings.reminder_hours == 24 and settings.database == "skald.db"
     assert settings.shards is None and settings.rate_share == 1.0
     assert settings.drawers is None  # one drawing process per core
+    assert settings.drawer_mb == 100
+
+
+@pytest.mark.parametrize("text, expected", [("60", 60), (" 150 ", 150), ("65536", 65536)])
+def test_drawer_mb_is_a_ceiling_in_mb(monkeypatch: pytest.MonkeyPatch, text: str, expected: int) -> None:
+    monkeypatch.setenv("SKALD_DRAWER_MB", text)
+    assert load_settings().drawer_mb == expected
+
+
+@pytest.mark.parametrize("text", ["59", "0", "-100", "100MB", "1.5", "65537"])
+def test_a_wrong_drawer_ceiling_is_named(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setenv("SKALD_DRAWER_MB", text)
+    with pytest.raises(SettingsError, match="SKALD_DRAWER_MB must be the memory in MB") as error:
+        load_settings()
+    assert (
+        "\n" not in str(error.value) and repr(text) in str(error.value) and "60 to 65536" in str(error.value)
+    )
 
 
 @pytest.mark.parametrize("text, expected", [("0", 0), ("1", 1), (" 3 ", 3), ("64", 64)])
