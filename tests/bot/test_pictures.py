@@ -55,6 +55,14 @@ def fresh_pool() -> Iterator[None]:
     pictures._drawers = pictures._ceiling = None
 
 
+async def started_pool() -> pictures.Processes:
+    """The drawing processes, started and warmed (as at the bot's start)."""
+    await pictures.start()
+    pool = pictures.pool()
+    assert isinstance(pool, pictures.Processes)
+    return pool
+
+
 async def test_a_board_is_drawn_in_another_process_as_a_palette_png(fresh_pool: None) -> None:
     png = await pictures.draw_async(board_payload())
     assert png is not None
@@ -90,9 +98,7 @@ def python_children() -> set[int]:
 
 async def test_the_drawing_processes_are_the_only_processes_started(fresh_pool: None) -> None:
     """No helper process beside them (multiprocessing's resource tracker held 13 MB)."""
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
     assert python_children() == set(pool.pids()) and len(pool.pids()) == pictures.workers()
 
 
@@ -114,9 +120,7 @@ async def test_a_drawing_process_loads_nothing_of_the_bots_event_loop(fresh_pool
 
 
 async def test_ctrl_c_in_the_bots_terminal_leaves_the_drawing_processes_drawing(fresh_pool: None) -> None:
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
     before = set(pool.pids())
     for pid in before:
         os.kill(pid, signal.SIGINT)
@@ -134,9 +138,7 @@ async def test_many_pictures_at_once_each_get_their_own_board(fresh_pool: None) 
         state = KNARR.setup(seed, 2, None)
         payloads.append({"image": "board", "view": KNARR.view(state, None), "names": ["Astrid", "Bjorn"]})
     count = pictures.workers() * pictures.DEPTH * 3
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
     jobs = [asyncio.ensure_future(pictures.draw_async(payloads[i % 6])) for i in range(count)]
     await asyncio.sleep(0)  # every job has asked for a place: each worker holds DEPTH, the rest wait
     assert [len(w.pending) for w in pool.all] == [pictures.DEPTH] * len(pool.all)
@@ -164,9 +166,7 @@ async def kill_all(pool: pictures.Processes) -> set[int]:
 
 
 async def test_a_killed_drawing_process_is_replaced_and_the_picture_still_drawn(fresh_pool: None) -> None:
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
     before = await kill_all(pool)
     png = await pictures.draw_async(board_payload())
     assert png is not None and Image.open(io.BytesIO(png)).mode == "P"  # still from a process
@@ -177,9 +177,7 @@ async def test_a_killed_drawing_process_is_replaced_and_the_picture_still_drawn(
 async def test_a_process_killed_while_drawing_is_replaced_and_the_picture_drawn_again(
     fresh_pool: None,
 ) -> None:
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
     drawing = asyncio.ensure_future(pictures.draw_async(board_payload()))
     await asyncio.sleep(0)
     busy = next(w for w in pool.all if w.pending)
@@ -194,9 +192,7 @@ async def test_a_process_is_started_again_off_the_event_loop(
 ) -> None:
     """Starting a process takes milliseconds: the one that replaces a killed one is started
     in a thread, and a picture asked for meanwhile waits for it."""
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
     started_on: list[str] = []
     worker = pictures._Worker
 
@@ -218,9 +214,7 @@ async def test_when_no_process_can_start_again_every_picture_still_comes(
 ) -> None:
     """The processes die and none can be started again: the pictures waiting for one are
     each drawn all the same (in threads), none left waiting."""
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
 
     def refused() -> pictures._Worker:
         raise OSError("no more processes")
@@ -237,9 +231,7 @@ async def test_when_no_process_can_start_again_every_picture_still_comes(
 async def test_a_process_making_a_replay_takes_no_board_meanwhile(fresh_pool: None) -> None:
     """A replay keeps a process busy for seconds: boards go to the others, or wait."""
     export = replay_export()
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
     replay = asyncio.ensure_future(pictures.replay_async({"replay": export}))
     await asyncio.sleep(0)
     boards = [asyncio.ensure_future(pictures.draw_async(board_payload())) for _ in range(2 * pictures.DEPTH)]
@@ -262,9 +254,7 @@ def game_payload(game_id: str) -> dict[str, Any]:
 @pytest.mark.skipif(pictures.workers() < 2, reason="needs two drawing processes")
 async def test_each_game_is_drawn_by_its_home_process(fresh_pool: None) -> None:
     """A process holds the caches of the games it draws: each game goes to its own."""
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
     count = pictures.workers()
     assert sorted(w.slot for w in pool.all) == list(range(count))
     homes = {pictures.home(game_id, count) for game_id in render.supported()}
@@ -282,9 +272,7 @@ async def test_a_game_whose_home_is_full_waits_for_a_process_busy_with_its_own_g
 ) -> None:
     """A process drawing its own games takes no other game's pictures: its caches hold its
     own games (with none of its own in hand it takes them: see the test above)."""
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
     count = pictures.workers()
     mine = pictures.home("knarr", count)
     others = [g for g in render.supported() if pictures.home(g, count) not in (mine, None)]
@@ -399,9 +387,7 @@ async def test_a_drawing_process_answers_through_a_pipe_that_holds_a_whole_board
         or int(ceiling.read_text()) < pictures.PIPE_BYTES
     ):
         pytest.skip("pipes cannot be widened to a megabyte here")
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
     for worker in pool.all:
         for end in (worker.jobs, worker.answers):
             assert fcntl.fcntl(end.fileno(), fcntl.F_GETPIPE_SZ) >= pictures.PIPE_BYTES
@@ -425,9 +411,7 @@ async def test_with_one_drawer_a_process_that_made_a_replay_is_retired_for_a_fre
     fresh_pool: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SKALD_DRAWERS", "1")
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
     (first,) = pool.pids()
     assert python_children() == {first}
     assert await pictures.draw_async(board_payload()) is not None
@@ -441,9 +425,7 @@ async def test_with_one_drawer_a_process_that_made_a_replay_is_retired_for_a_fre
 
 async def one_drawing_process() -> tuple[pictures.Processes, int]:
     """The pool started with one drawing process (``SKALD_DRAWERS=1``), and its pid."""
-    await pictures.start()
-    pool = pictures.pool()
-    assert isinstance(pool, pictures.Processes)
+    pool = await started_pool()
     (first,) = pool.pids()
     return pool, first
 
