@@ -5,7 +5,9 @@ tall. The panel shows instead the part of the board whose names the choices' lab
 ("Move to Minsk (T02)" names "Minsk" and "T02"): the board is drawn while its texts are
 recorded, the texts a label names are found, and a window around as many of them as fit
 is cut out, no wider than keeps the smallest of them ``READABLE`` px tall at ``PHONE`` px
-wide, then scaled up to ``WIDTH`` px so it stays sharp on a phone's dense screen.
+wide, then scaled up to ``WIDTH`` px so it stays sharp on a phone's dense screen. Its
+edges are moved to lines that cut no text where they can (``uncut``: a word cut in half
+reads as another word); an edge that cannot fades to the board's ground (``faded``).
 
 Generic: it reads only the texts every renderer records (``render.common.draw_text``), so
 a new game gets it with no code of its own.
