@@ -43,6 +43,7 @@ import pickle
 import struct
 import subprocess
 import sys
+import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
@@ -337,6 +338,11 @@ class Processes:
 
     def __init__(self, count: int) -> None:
         self.all: list[_Worker] = []
+        # out of ``all`` but maybe running: retired ones not yet ended, and fresh ones not
+        # yet in ``all``; ``lock`` orders a start in a thread against ``shutdown``
+        self.limbo: set[_Worker] = set()
+        self.lock = threading.Lock()
+        self.closed = False
         self.count = count
         try:
             for slot in range(count):
@@ -346,7 +352,6 @@ class Processes:
             raise
         self.waiting: collections.deque[asyncio.Future[None]] = collections.deque()
         self.starting = 0  # processes being started in place of ones that ended
-        self.closed = False
         self._replacing: set[asyncio.Task[None]] = set()
         self.largest = False  # a replay or a final picture is being made
         self.after_largest: collections.deque[asyncio.Future[None]] = collections.deque()
@@ -479,6 +484,7 @@ class Processes:
         if worker.gone and worker in self.all:
             worker.close()
             self.all.remove(worker)
+            self.limbo.add(worker)
             self.starting += 1
             task = asyncio.get_running_loop().create_task(self._replace(worker))
             self._replacing.add(task)
@@ -490,41 +496,53 @@ class Processes:
         (so the two never hold memory at once). In a thread: starting a process takes
         several milliseconds, which the event loop would spend stalled."""
         try:
-            worker = await asyncio.to_thread(_succeed, old, homed(old.slot, self.count))
+            worker = await asyncio.to_thread(self._succeed, old, homed(old.slot, self.count))
         except OSError as error:
             log.warning("a drawing process could not be started again (%s)", error)
         else:
-            if self.closed:
-                worker.close()
-            else:
-                self.all.append(worker)
+            if worker is not None:
+                with self.lock:
+                    self.limbo.discard(worker)
+                    if not self.closed:
+                        self.all.append(worker)
         finally:
             self.starting -= 1
             self._room()
 
+    def _succeed(self, old: _Worker, game_ids: Sequence[str]) -> _Worker | None:
+        """A new drawing process in ``old``'s slot, warming ``game_ids``, started once
+        ``old`` has ended (its pipes are closed: an idle one ends at once; one still
+        drawing, within its picture, else it is killed). None once the pool is stopped."""
+        _end(old)
+        with self.lock:
+            self.limbo.discard(old)
+            if self.closed:
+                return None
+            worker = _Worker(old.slot, game_ids)
+            self.limbo.add(worker)  # shutdown ends it too, until it is in ``all``
+            return worker
+
     def shutdown(self) -> None:
-        self.closed = True
-        for worker in self.all:
+        """Stop every drawing process, those being retired or started included: none runs
+        when this returns, and none starts after it."""
+        with self.lock:
+            self.closed = True
+            ending = [*self.all, *self.limbo]
+            self.all.clear()
+            self.limbo.clear()
+        for worker in ending:
             worker.close()  # EOF: each process ends after its job
-        for worker in self.all:
-            try:
-                worker.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                worker.process.kill()
-                worker.process.wait(timeout=5)
-        self.all.clear()
+        for worker in ending:
+            _end(worker)
 
 
-def _succeed(old: _Worker, game_ids: Sequence[str]) -> _Worker:
-    """A new drawing process in ``old``'s slot, warming ``game_ids``, started once ``old``
-    has ended (its pipes are closed: an idle one ends at once; one still drawing, within
-    its picture, else it is killed)."""
+def _end(worker: _Worker) -> None:
+    """Wait for ``worker``'s process to end (its pipes closed), killing it after 5 s."""
     try:
-        old.process.wait(timeout=5)
+        worker.process.wait(timeout=5)
     except subprocess.TimeoutExpired:
-        old.process.kill()
-        old.process.wait(timeout=5)
-    return _Worker(old.slot, game_ids)
+        worker.process.kill()
+        worker.process.wait(timeout=5)
 
 
 def pool() -> Processes | ThreadPoolExecutor:

@@ -448,6 +448,22 @@ async def test_a_drawing_process_is_retired_after_its_share_of_pictures(
     await assert_replaced(pool, first)
 
 
+async def test_a_shutdown_while_a_process_is_being_replaced_leaves_no_process(
+    fresh_pool: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pool stopped just after it retired a process: the retired one and any fresh one
+    started in its place have ended when ``shutdown`` returns, and none starts after it."""
+    monkeypatch.setenv("SKALD_DRAWERS", "1")
+    monkeypatch.setattr(pictures, "RECYCLE_AFTER", 2)
+    pool, first = await one_drawing_process()  # the warm-up ping is its first job
+    assert await pictures.draw_async(board_payload()) is not None  # its second: retired
+    assert pool._replacing  # its successor is being started
+    pictures.shutdown()
+    assert python_children() == set() and not alive(first)
+    await asyncio.gather(*pool._replacing)
+    assert python_children() == set()
+
+
 async def test_a_drawing_process_that_holds_too_much_is_retired(
     fresh_pool: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
