@@ -35,6 +35,7 @@ import sqlite3
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import games
 from bot.adapter import drawer, memory, messages, pictures
@@ -141,18 +142,34 @@ async def sent(storage: Storage) -> None:
         )
 
 
+class Kept(NamedTuple):
+    """A panel as a player's open message holds it: whose, its version and game, and how
+    many moves it offers."""
+
+    user: str
+    version: int
+    game_id: int
+    choices: int
+
+    @classmethod
+    def of(cls, user: str, panel: Panel) -> Kept:
+        return cls(user, panel.version, panel.game_id, len(panel.actions))
+
+
 async def one_move(
     table: Table,
     channel: str,
     rng: random.Random,
     pictured: bool,
     since: float | None = None,
-    panels: dict[str, tuple[str, Panel]] | None = None,
+    panels: dict[str, Kept] | None = None,
 ) -> tuple[float, float, bool] | None:
     """One move as players make it through the bot's controller: the player opens their
     panel (the board's "Your turn" button; not timed, it is a step of its own), presses one
     of its moves, and is answered with their next panel; then the board is composed with
-    its picture. A mover who still acts keeps their panel in ``panels`` for their next move.
+    its picture. A mover who still acts keeps their panel in ``panels`` for their next move
+    (what its message holds: the version, the game and how many moves it offers; the bot
+    keeps no panel, so neither does this, or the collector would walk them all).
     Returns (answered, with its board) in seconds from the press, or from ``since`` (the
     moment it was due, in an open loop: time spent waiting to start counts too), and
     whether the move posted a board (a step within a turn does not)."""
@@ -164,14 +181,12 @@ async def one_move(
             return None
         seat = games.get(game.game).to_act(game.state)[0]
         user = (await storage.seats(game.id))[seat].user_id
-        panel = await table.moves.panel(channel, user, game.id)
-    else:
-        user, panel = kept
+        kept = Kept.of(user, await table.moves.panel(channel, user, game.id))
     start = time.perf_counter() if since is None else since
-    choice = rng.randrange(len(panel.actions))
-    reply = await table.moves.act(channel, user, None, panel.version, panel.game_id, choice=choice)
+    choice = rng.randrange(kept.choices)
+    reply = await table.moves.act(channel, kept.user, None, kept.version, kept.game_id, choice=choice)
     if reply.panel is not None and panels is not None:
-        panels[channel] = (user, reply.panel)
+        panels[channel] = Kept.of(kept.user, reply.panel)
     answered = time.perf_counter() - start
     if reply.announce is not None:
         row = await storage._one("SELECT payload FROM outbox WHERE id = ?", reply.announce)
@@ -209,7 +224,7 @@ async def run(
         answers: list[float] = []
         boards: list[float] = []  # the moves that posted a board
         busy: set[str] = set()
-        panels: dict[str, tuple[str, Panel]] = {}
+        panels: dict[str, Kept] = {}
         stop, lags, peaks = asyncio.Event(), [0.0], {}  # type: ignore[var-annotated]
         watcher = asyncio.create_task(watch(stop, lags, peaks))
         rng = random.Random(3)
