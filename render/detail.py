@@ -98,7 +98,7 @@ def _clamp(left: float, top: float, width: int, height: int, image: Box) -> Box:
     return (x, y, x + width, y + height)
 
 
-def window_for(named: Sequence[Placed], size: tuple[int, int], texts: Sequence[Placed] = ()) -> Box | None:
+def window_for(named: Sequence[Placed], size: tuple[int, int], texts: Sequence[Placed]) -> Box | None:
     """The window to cut: around as many named texts as a readable window holds, the
     first named always among them, its edges moved off the ``texts`` they would cut."""
     if not named:
@@ -173,12 +173,7 @@ def _free_ends(
 ) -> tuple[int, int]:
     """The two ends of ``edges`` along ``axis`` (0 across, 1 down), each on a line that
     crosses none of the ``texts`` beside the window, as near where they are as fits."""
-    across = 1 - axis
-    spans = sorted(
-        (t.box[axis] - GAP, t.box[axis + 2] + GAP)
-        for t in texts
-        if t.box[across] < edges[across + 2] and t.box[across + 2] > edges[across]
-    )
+    spans = sorted((t.box[axis] - GAP, t.box[axis + 2] + GAP) for t in texts if _beside(t.box, edges, axis))
     merged: list[list[int]] = []
     for start, end in spans:
         if merged and start < merged[-1][1]:
@@ -208,19 +203,23 @@ def _free_ends(
     return min(pairs, key=lambda pair: (abs(pair[0] - low) + abs(pair[1] - high), pair))
 
 
+def _beside(box: Box, window: Box, axis: int) -> bool:
+    """Whether ``box`` overlaps ``window`` along the other axis than ``axis``: an edge of
+    ``window`` across ``axis`` at the right place would cut it."""
+    across = 1 - axis
+    return box[across] < window[across + 2] and box[across + 2] > window[across]
+
+
 def cut_sides(window: Box, texts: Sequence[Placed]) -> list[int]:
     """The sides of ``window`` (0 left, 1 top, 2 right, 3 bottom) that cut through a text."""
-    sides = []
-    for end in range(4):
-        axis, across = end % 2, 1 - end % 2
+    return [
+        end
+        for end in range(4)
         if any(
-            t.box[axis] < window[end] < t.box[axis + 2]
-            and t.box[across] < window[across + 2]
-            and t.box[across + 2] > window[across]
+            t.box[end % 2] < window[end] < t.box[end % 2 + 2] and _beside(t.box, window, end % 2)
             for t in texts
-        ):
-            sides.append(end)
-    return sides
+        )
+    ]
 
 
 def background(board: Image.Image) -> tuple[int, ...]:
@@ -263,7 +262,9 @@ def detail(view: Mapping[str, Any], *, names: Sequence[str], labels: Sequence[st
     window = window_for(named, board.size, texts)
     if window is None:
         return None
-    cut = faded(board.crop(window), cut_sides(window, texts), background(board))
+    cut = board.crop(window)
+    if sides := cut_sides(window, texts):
+        cut = faded(cut, sides, background(board))
     if cut.width < WIDTH:
         cut = cut.resize((WIDTH, round(cut.height * WIDTH / cut.width)), Image.Resampling.LANCZOS)
     return Detail(window, cut, [t for t in named if _inside(t.box, window)])
